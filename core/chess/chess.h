@@ -1,0 +1,45 @@
+/* chess.h: the chess and Chess960 variants' public functions, dispatched to
+ * by game.h. The position type and square numbering live in position.h, the
+ * move encoding in move.h. Whether a position is chess or Chess960 is data in
+ * the position (chess_pos_t), set by the parser from its `variant` argument. */
+#pragma once
+
+#include "../types.h"
+#include "position.h"
+
+typedef struct chess_tt chess_tt_t;
+
+/* Builds attack tables (magics or PEXT, chosen at run time). Idempotent; not
+ * thread-safe (game_init serialises it). */
+void chess_init(void);
+
+/* The standard start position's FEN. */
+extern const char CHESS_START_FEN[];
+
+/* Strict FEN parse (KQkq, X-FEN and Shredder-FEN castling); variant is
+ * VARIANT_CHESS or VARIANT_CHESS960. 0, or -1 with a message naming the field. */
+int chess_parse(variant_t variant, const char *text, chess_pos_t *out, char *err, size_t errlen);
+
+/* Canonical FEN: KQkq in chess; in Chess960 Shredder-FEN letters. */
+void chess_format(const chess_pos_t *pos, char *buf, size_t len);
+
+/* FEN fields 1-4 only. */
+void chess_format_key(const chess_pos_t *pos, char *buf, size_t len);
+
+/* Chess960 start position number n (0-959, standard numbering, 518 = classical) as FEN; 0 or -1. */
+int chess960_start_fen(int n, char *buf, size_t len);
+
+int chess_gen_legal(const chess_pos_t *pos, chess_move_t *moves);
+void chess_make(const chess_pos_t *pos, chess_move_t m, chess_pos_t *out);
+
+/* UCI text: e1g1 in chess, king-takes-rook e1h1 in Chess960. */
+void chess_move_uci(const chess_pos_t *pos, chess_move_t m, char *buf);
+void chess_move_san(const chess_pos_t *pos, chess_move_t m, char *buf);
+int chess_status(const chess_pos_t *pos);
+void chess_draw(const chess_pos_t *pos, char *buf, size_t len);
+
+count_t chess_perft(const chess_pos_t *pos, int depth, chess_tt_t *tt);
+void chess_perft_stats(const chess_pos_t *pos, int depth, perft_stats_t *out);
+
+chess_tt_t *chess_tt_new(size_t bytes);
+void chess_tt_destroy(chess_tt_t **self_p);

@@ -1,0 +1,34 @@
+/* count.c: printing and parsing of exact 128-bit perft counts. */
+#include "count.h"
+
+char *count_format(count_t n, char *buf)
+{
+    char tmp[COUNT_TEXT_MAX];
+    int len = 0;
+    do {
+        tmp[len++] = (char)('0' + (int)(n % 10));
+        n /= 10;
+    } while (n != 0);
+    for (int i = 0; i < len; i++)
+        buf[i] = tmp[len - 1 - i];
+    buf[len] = '\0';
+    return buf;
+}
+
+int count_parse(const char *text, count_t *out)
+{
+    const count_t max = ~(count_t)0;
+    count_t n = 0;
+    if (text == NULL || *text == '\0')
+        return -1;
+    for (const char *p = text; *p; p++) {
+        if (*p < '0' || *p > '9')
+            return -1;
+        unsigned d = (unsigned)(*p - '0');
+        if (n > (max - d) / 10)
+            return -1;
+        n = n * 10 + d;
+    }
+    *out = n;
+    return 0;
+}

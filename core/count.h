@@ -1,0 +1,14 @@
+/* count.h: printing and parsing of exact 128-bit perft counts. */
+#pragma once
+
+#include "types.h"
+
+/* Longest decimal count_t (39 digits) plus NUL. */
+enum { COUNT_TEXT_MAX = 40 };
+
+/* Writes `n` in decimal into `buf` (at least COUNT_TEXT_MAX bytes); returns buf. */
+char *count_format(count_t n, char *buf);
+
+/* Parses a decimal count (digits only, no sign, no spaces) into *out.
+ * Returns 0, or -1 on an empty string, a non-digit, or overflow of 128 bits. */
+int count_parse(const char *text, count_t *out);

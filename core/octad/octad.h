@@ -1,0 +1,52 @@
+/* octad.h: the octad variant's public functions, dispatched to by game.h.
+ * Rules: ../shared/docs/RULES.md. The position type and the square numbering
+ * live in position.h, the move encoding in move.h. */
+#pragma once
+
+#include "../types.h"
+#include "position.h"
+
+typedef struct octad_tt octad_tt_t;
+
+/* Builds attack tables. Idempotent; not thread-safe (game_init serialises it). */
+void octad_init(void);
+
+/* The start position's OFEN. */
+extern const char OCTAD_START_OFEN[];
+
+/* Strict OFEN parse (RULES.md "OFEN"); 0 or -1 with a message naming the field. */
+int octad_parse(const char *text, octad_pos_t *out, char *err, size_t errlen);
+
+/* Canonical OFEN (castling letters by role, order NCFncf). */
+void octad_format(const octad_pos_t *pos, char *buf, size_t len);
+
+/* OFEN fields 1-4 only. */
+void octad_format_key(const octad_pos_t *pos, char *buf, size_t len);
+
+/* Legal moves into moves[] (GAME_MOVES_MAX); returns the count. */
+int octad_gen_legal(const octad_pos_t *pos, octad_move_t *moves);
+
+/* Copy-make: *out = pos after the legal move m. */
+void octad_make(const octad_pos_t *pos, octad_move_t m, octad_pos_t *out);
+
+/* UOI text of a legal move (castles as king square + partner square). */
+void octad_move_uoi(const octad_pos_t *pos, octad_move_t m, char *buf);
+
+/* SAN text of a legal move, with + or #. */
+void octad_move_san(const octad_pos_t *pos, octad_move_t m, char *buf);
+
+/* GAME_IN_CHECK / GAME_CHECKMATE / GAME_STALEMATE flags. */
+int octad_status(const octad_pos_t *pos);
+
+/* Board drawing for `octad show`. */
+void octad_draw(const octad_pos_t *pos, char *buf, size_t len);
+
+/* Bulk-counting perft; tt may be NULL. */
+count_t octad_perft(const octad_pos_t *pos, int depth, octad_tt_t *tt);
+
+/* Perft with stats at the last ply; adds into *out. */
+void octad_perft_stats(const octad_pos_t *pos, int depth, perft_stats_t *out);
+
+/* Table of at most `bytes` bytes; NULL if too small or out of memory. */
+octad_tt_t *octad_tt_new(size_t bytes);
+void octad_tt_destroy(octad_tt_t **self_p);
