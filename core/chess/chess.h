@@ -5,6 +5,7 @@
 #pragma once
 
 #include "../types.h"
+#include "move.h"
 #include "position.h"
 
 typedef struct chess_tt chess_tt_t;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "../types.h"
+#include "move.h"
 #include "position.h"
 
 typedef struct octad_tt octad_tt_t;
@@ -35,7 +36,10 @@ void octad_move_uoi(const octad_pos_t *pos, octad_move_t m, char *buf);
 /* SAN text of a legal move, with + or #. */
 void octad_move_san(const octad_pos_t *pos, octad_move_t m, char *buf);
 
-/* GAME_IN_CHECK / GAME_CHECKMATE / GAME_STALEMATE flags. */
+/* Status flags; the same values as GAME_IN_CHECK / GAME_CHECKMATE / GAME_STALEMATE in game.h. */
+enum { OCTAD_IN_CHECK = 1, OCTAD_CHECKMATE = 2, OCTAD_STALEMATE = 4 };
+
+/* OCTAD_IN_CHECK / OCTAD_CHECKMATE / OCTAD_STALEMATE flags of the side to move. */
 int octad_status(const octad_pos_t *pos);
 
 /* Board drawing for `octad show`. */

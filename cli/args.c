@@ -1,0 +1,115 @@
+/* args.c: small command-line helpers shared by the octad subcommands. */
+#include "args.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char ARGS_POS_HELP[] =
+    "  --variant V     octad (default), chess or chess960\n"
+    "  --ofen TEXT     the position (OFEN for octad, FEN for chess); --fen is a synonym\n"
+    "  --start N       chess960 only: start position N (0-959, 518 = classical)\n";
+
+void args_error(const char *cmd, const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(stderr, "octad %s: ", cmd);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+}
+
+int args_int(const char *cmd, const char *what, const char *text, long lo, long hi, long *out)
+{
+    char *end = NULL;
+    long v;
+    errno = 0;
+    v = strtol(text, &end, 10);
+    if (*text == '\0' || *end != '\0' || errno == ERANGE) {
+        args_error(cmd, "%s: '%.40s' is not a whole number", what, text);
+        return -1;
+    }
+    if (v < lo || v > hi) {
+        args_error(cmd, "%s: %ld is out of range %ld-%ld", what, v, lo, hi);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+int args_value(const char *cmd, int argc, char **argv, int *i, const char *name, const char **value)
+{
+    size_t n = strlen(name);
+    const char *arg = argv[*i];
+    if (strncmp(arg, name, n) != 0)
+        return 0;
+    if (arg[n] == '=') {
+        *value = arg + n + 1;
+        return 1;
+    }
+    if (arg[n] != '\0')
+        return 0;
+    if (*i + 1 >= argc) {
+        args_error(cmd, "%s needs a value", name);
+        return -1;
+    }
+    *value = argv[++*i];
+    return 1;
+}
+
+int args_pos_option(const char *cmd, int argc, char **argv, int *i, args_pos_t *pos)
+{
+    const char *v = NULL;
+    int rc;
+    if ((rc = args_value(cmd, argc, argv, i, "--variant", &v)) != 0) {
+        if (rc > 0 && game_variant_parse(v, &pos->variant) != 0) {
+            args_error(cmd, "--variant: unknown variant '%.40s' (octad, chess, chess960)", v);
+            return -1;
+        }
+        return rc;
+    }
+    if ((rc = args_value(cmd, argc, argv, i, "--ofen", &v)) != 0 ||
+        (rc = args_value(cmd, argc, argv, i, "--fen", &v)) != 0) {
+        if (rc > 0)
+            pos->text = v;
+        return rc;
+    }
+    if ((rc = args_value(cmd, argc, argv, i, "--start", &v)) != 0) {
+        if (rc > 0 && args_int(cmd, "--start", v, 0, 959, &pos->start) != 0)
+            return -1;
+        return rc;
+    }
+    return 0;
+}
+
+int args_pos_resolve(const char *cmd, args_pos_t *pos, game_pos_t *out)
+{
+    char err[256];
+    const char *text = pos->text;
+    if (pos->start >= 0) {
+        if (pos->variant != VARIANT_CHESS960) {
+            args_error(cmd, "--start: only for --variant chess960");
+            return -1;
+        }
+        if (text != NULL) {
+            args_error(cmd, "--start and --fen: give one position, not both");
+            return -1;
+        }
+        chess960_start_fen((int)pos->start, pos->start_buf, sizeof pos->start_buf);
+        text = pos->start_buf;
+    }
+    if (text == NULL && pos->variant == VARIANT_CHESS960) {
+        args_error(cmd, "chess960 needs a position: --fen FEN or --start N (518 = classical)");
+        return -1;
+    }
+    if (text == NULL)
+        text = game_start_text(pos->variant);
+    if (game_parse(pos->variant, text, out, err, sizeof err) != 0) {
+        args_error(cmd, "%s: %s", pos->variant == VARIANT_OCTAD ? "OFEN" : "FEN", err);
+        return -1;
+    }
+    return 0;
+}

@@ -1,0 +1,36 @@
+/* args.h: small command-line helpers shared by the octad subcommands. */
+#pragma once
+
+#include <stddef.h>
+
+#include "game.h"
+
+/* Exit statuses of every command. */
+enum { EXIT_OK = 0, EXIT_FAIL = 1, EXIT_USAGE = 2 };
+
+/* Prints "octad <cmd>: <message>" on stderr (one line). */
+void args_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Parses a decimal integer in [lo, hi]; 0, or -1 after printing an error naming `what`. */
+int args_int(const char *cmd, const char *what, const char *text, long lo, long hi, long *out);
+
+/* True if argv[*i] is `name`; then *value is the next argument (error if missing)
+ * or the part after `name=`. Returns 1 matched, 0 not this option, -1 error printed. */
+int args_value(const char *cmd, int argc, char **argv, int *i, const char *name, const char **value);
+
+/* The position options shared by perft, moves, show and validate. */
+typedef struct {
+    variant_t variant;
+    const char *text;     /* --ofen/--fen or positional; NULL: the start */
+    long start;           /* --start N (Chess960), -1 if not given */
+    char start_buf[GAME_TEXT_MAX];
+} args_pos_t;
+
+/* Handles --variant, --ofen, --fen and --start at argv[*i]; same return as args_value. */
+int args_pos_option(const char *cmd, int argc, char **argv, int *i, args_pos_t *pos);
+
+/* Parses the chosen position into *out; 0, or -1 after printing the exact error. */
+int args_pos_resolve(const char *cmd, args_pos_t *pos, game_pos_t *out);
+
+/* Help text lines for the position options (printed by each command's --help). */
+extern const char ARGS_POS_HELP[];

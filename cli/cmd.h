@@ -1,0 +1,8 @@
+/* cmd.h: the octad subcommands; each takes the arguments after its name and returns an exit status. */
+#pragma once
+
+int cmd_perft(int argc, char **argv);
+int cmd_moves(int argc, char **argv);
+int cmd_show(int argc, char **argv);
+int cmd_validate(int argc, char **argv);
+int cmd_bench(int argc, char **argv);

@@ -1,0 +1,132 @@
+/* cmd_bench.c: `octad bench`: fixed perft workloads, a node-count signature and nodes/s. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "args.h"
+#include "cmd.h"
+#include "count.h"
+#include "perft_run.h"
+
+typedef struct {
+    const char *name;
+    variant_t variant;
+    const char *text;
+    int depth, quick_depth;
+    int threads;       /* 0: one per core */
+    int hash_mb;
+} s_work_t;
+
+/* The workloads. Their node counts are not stored here: the signature is
+ * their sum, computed by running them, so a changed count changes it. */
+static const s_work_t s_works[] = {
+    {"octad start, 1 thread, no hash", VARIANT_OCTAD, NULL, 9, 7, 1, 0},
+    {"octad start, 1 thread, hash 256 MB", VARIANT_OCTAD, NULL, 12, 9, 1, 256},
+    {"octad deployed, 1 thread, no hash", VARIANT_OCTAD, "pknp/4/4/PKNP w NCncf - 0 1", 9, 7, 1, 0},
+    {"octad start, all cores, hash 256 MB", VARIANT_OCTAD, NULL, 12, 9, 0, 256},
+    {"chess start, 1 thread, no hash", VARIANT_CHESS, NULL, 6, 4, 1, 0},
+    {"chess kiwipete, 1 thread, no hash", VARIANT_CHESS,
+     "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 5, 4, 1, 0},
+    {"chess960 #0, 1 thread, no hash", VARIANT_CHESS960,
+     "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1", 6, 4, 1, 0},
+};
+
+static const char s_help[] =
+    "usage: octad bench [--quick] [--repeat N] [--variant V]\n"
+    "Runs fixed perft workloads and prints, for each, nodes, the median time of N\n"
+    "runs and nodes/s, then a node-count signature (the sum of all node counts).\n\n"
+    "  --quick         shallower depths (a few seconds in all)\n"
+    "  --repeat N      runs of each workload, the median time is shown (default 3)\n"
+    "  --variant V     only the workloads of one variant\n"
+    "  --help          this text\n";
+
+static int s_cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* Runs one workload `repeat` times; returns 0 and its nodes and median seconds. */
+static int s_run_work(const s_work_t *w, bool quick, int repeat, count_t *nodes, double *median)
+{
+    game_pos_t pos;
+    char err[256];
+    double times[16];
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    perft_opts_t o = {.depth = quick ? w->quick_depth : w->depth,
+                      .threads = w->threads ? w->threads : (cores > 0 ? (int)cores : 1),
+                      .hash_bytes = (size_t)w->hash_mb << 20};
+    perft_result_t *r = malloc(sizeof *r);
+    const char *text = w->text ? w->text : game_start_text(w->variant);
+    if (r == NULL || game_parse(w->variant, text, &pos, err, sizeof err) != 0) {
+        args_error("bench", "workload '%s': %s", w->name, r ? err : "out of memory");
+        free(r);
+        return -1;
+    }
+    for (int i = 0; i < repeat; i++) {
+        if (perft_run(&pos, &o, r, err, sizeof err) != 0) {
+            args_error("bench", "workload '%s': %s", w->name, err);
+            free(r);
+            return -1;
+        }
+        times[i] = r->seconds;
+        if (i > 0 && r->nodes != *nodes) {
+            args_error("bench", "workload '%s': runs disagree", w->name);
+            free(r);
+            return -1;
+        }
+        *nodes = r->nodes;
+    }
+    qsort(times, (size_t)repeat, sizeof times[0], s_cmp_double);
+    *median = times[repeat / 2];
+    free(r);
+    return 0;
+}
+
+int cmd_bench(int argc, char **argv)
+{
+    bool quick = false, only = false;
+    long repeat = 3;
+    variant_t variant = VARIANT_OCTAD;
+    for (int i = 0; i < argc; i++) {
+        const char *v = NULL;
+        int rc;
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            fputs(s_help, stdout);
+            return EXIT_OK;
+        } else if (strcmp(argv[i], "--quick") == 0) {
+            quick = true;
+        } else if ((rc = args_value("bench", argc, argv, &i, "--repeat", &v)) != 0) {
+            if (rc < 0 || args_int("bench", "--repeat", v, 1, 15, &repeat) != 0)
+                return EXIT_USAGE;
+        } else if ((rc = args_value("bench", argc, argv, &i, "--variant", &v)) != 0) {
+            if (rc < 0 || game_variant_parse(v, &variant) != 0) {
+                args_error("bench", "--variant: unknown variant '%.40s'", v ? v : "");
+                return EXIT_USAGE;
+            }
+            only = true;
+        } else {
+            args_error("bench", "unknown option '%.40s' (see octad bench --help)", argv[i]);
+            return EXIT_USAGE;
+        }
+    }
+    count_t signature = 0;
+    char b[COUNT_TEXT_MAX];
+    printf("%-38s %5s %16s %10s %10s\n", "workload", "depth", "nodes", "median s", "Mnodes/s");
+    for (size_t i = 0; i < sizeof s_works / sizeof s_works[0]; i++) {
+        const s_work_t *w = &s_works[i];
+        count_t nodes = 0;
+        double secs;
+        if (only && w->variant != variant)
+            continue;
+        if (s_run_work(w, quick, (int)repeat, &nodes, &secs) != 0)
+            return EXIT_FAIL;
+        signature += nodes;
+        printf("%-38s %5d %16s %10.3f %10.1f\n", w->name, quick ? w->quick_depth : w->depth,
+               count_format(nodes, b), secs, secs > 0 ? (double)nodes / secs / 1e6 : 0.0);
+        fflush(stdout);
+    }
+    printf("signature %s\n", count_format(signature, b));
+    return EXIT_OK;
+}

@@ -1,0 +1,49 @@
+/* main.c: the `octad` command: dispatch to its subcommands. */
+#include <stdio.h>
+#include <string.h>
+
+#include "args.h"
+#include "cmd.h"
+#include "game.h"
+
+static const struct {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *what;
+} s_cmds[] = {
+    {"perft", cmd_perft, "count the legal-move tree of a position exactly (divide, stats, hash, threads)"},
+    {"moves", cmd_moves, "list the legal moves of a position (UOI and SAN)"},
+    {"show", cmd_show, "draw a position with side to move, rights, e.p. and check/mate/stalemate"},
+    {"validate", cmd_validate, "check a position text: OK or the exact error"},
+    {"bench", cmd_bench, "run fixed perft workloads: node-count signature and nodes/s"},
+};
+
+static void s_usage(FILE *out)
+{
+    fprintf(out, "usage: octad COMMAND [options]   (octad COMMAND --help for each)\n\n"
+                 "Exact perft and rules for octad (4x4 chess), chess and Chess960.\n\n");
+    for (size_t i = 0; i < sizeof s_cmds / sizeof s_cmds[0]; i++)
+        fprintf(out, "  %-9s %s\n", s_cmds[i].name, s_cmds[i].what);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        s_usage(stderr);
+        return EXIT_USAGE;
+    }
+    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "help") == 0) {
+        s_usage(stdout);
+        return EXIT_OK;
+    }
+    if (strcmp(argv[1], "--version") == 0) {
+        puts("octad 0.1.0");
+        return EXIT_OK;
+    }
+    game_init();
+    for (size_t i = 0; i < sizeof s_cmds / sizeof s_cmds[0]; i++)
+        if (strcmp(argv[1], s_cmds[i].name) == 0)
+            return s_cmds[i].run(argc - 2, argv + 2);
+    fprintf(stderr, "octad: unknown command '%.40s' (octad --help lists them)\n", argv[1]);
+    return EXIT_USAGE;
+}

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# test_cli.sh: the octad command as a user meets it: counts, help, and clear
+# one-line errors with exit status 2 on bad usage or bad input (never a crash).
+set -u
+octad=$1
+fails=0 passes=0
+
+check() { # check NAME EXPECTED_STATUS PATTERN -- command...
+    local name=$1 want=$2 pattern=$3
+    shift 4
+    local out status
+    out=$("$@" 2>&1)
+    status=$?
+    if [ "$status" -ne "$want" ] || ! grep -qE -- "$pattern" <<<"$out"; then
+        echo "FAIL $name: status $status (want $want), output:"
+        echo "$out" | head -5
+        fails=$((fails + 1))
+    else
+        passes=$((passes + 1))
+    fi
+}
+
+check "perft 5" 0 '^nodes +29309$' -- "$octad" perft --depth 5 --quiet
+check "perft 7 one thread no hash" 0 '^nodes +1153190$' -- "$octad" perft --depth 7 --threads 1 --hash 0
+check "perft --fen synonym" 0 '^nodes +8$' -- "$octad" perft --fen "p1kn/1N2/K3/2PP b nf - 0 2" --depth 1
+check "divide" 0 '^b1a1: ' -- "$octad" perft --depth 3 --divide
+check "stats" 0 '^far +12$' -- "$octad" perft --depth 3 --stats
+check "chess perft" 0 '^nodes +197281$' -- "$octad" perft --variant chess --depth 4
+check "chess960 start 518" 0 '^nodes +8902$' -- "$octad" perft --variant chess960 --start 518 --depth 3
+check "moves" 0 '^b1a1 +O$' -- "$octad" moves "ppkn/4/4/NKPP w NCFncf - 0 1"
+check "moves count" 0 '^10 legal moves$' -- "$octad" moves
+check "show" 0 'OFEN: ppkn/4/4/NKPP w NCFncf - 0 1' -- "$octad" show
+check "validate ok" 0 '^OK$' -- "$octad" validate "ppkn/4/4/NKPP w NCFncf - 0 1"
+check "help" 0 'usage: octad' -- "$octad" --help
+for c in perft moves show validate bench; do
+    check "$c --help" 0 "usage: octad $c" -- "$octad" "$c" --help
+done
+
+check "no command" 2 'usage' -- "$octad"
+check "unknown command" 2 "unknown command" -- "$octad" frobnicate
+check "unknown option" 2 "unknown option" -- "$octad" perft --bogus
+check "depth not a number" 2 'not a whole number' -- "$octad" perft --depth x
+check "depth huge" 2 'out of range' -- "$octad" perft --depth 99999999999999999999
+check "missing value" 2 'needs a value' -- "$octad" perft --depth
+check "bad variant" 2 'unknown variant' -- "$octad" perft --variant go
+check "chess960 without position" 2 'needs a position' -- "$octad" perft --variant chess960
+check "truncated OFEN" 2 'OFEN' -- "$octad" validate "ppkn/4/4"
+check "missing king" 2 'king' -- "$octad" validate "ppn1/4/4/NKPP w - - 0 1"
+check "garbage bytes" 2 'OFEN' -- "$octad" validate $'\xff\xfe\x01garbage'
+check "huge clock" 2 'clock' -- "$octad" validate "ppkn/4/4/NKPP w NCFncf - 99999999999999999999999 1"
+check "bad FEN" 2 'FEN' -- "$octad" validate --variant chess "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1"
+check "illegal move count" 2 'position' -- "$octad" moves "a" "b"
+
+echo "$passes passed, $fails failed"
+[ "$fails" -eq 0 ]
