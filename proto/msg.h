@@ -1,0 +1,168 @@
+/* msg.h: OCTP/1 messages as plain C structs, and their MessagePack codec (PROTOCOL.md). */
+#pragma once
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "types.h"
+
+/* Protocol constants and limits. String sizes include the NUL, so a
+ * MSG_POSITION_MAX buffer holds at most 127 bytes of text. */
+enum {
+    MSG_PROTOCOL_VERSION = 1,
+    MSG_MAX_BYTES = 65536,     /* longest encoded message */
+    MSG_NAME_MAX = 64,         /* worker name */
+    MSG_VARIANT_MAX = 16,      /* variant name ("octad", "chess960") */
+    MSG_VARIANTS_MAX = 8,      /* variants a worker may list in HELLO */
+    MSG_POSITION_MAX = 128,    /* position text, same as GAME_TEXT_MAX */
+    MSG_TEXT_MAX = 256,        /* reasons and error texts */
+    MSG_THREADS_MAX = 1024,    /* HELLO threads and CREDIT n */
+    MSG_HANDBACK_MAX = 1024,   /* task ids in one HANDBACK */
+    MSG_STATS_NB = 10          /* counts in an encoded stats array */
+};
+
+/* The protocol name, element 0 of every message. */
+#define MSG_PROTOCOL_NAME "OCTP"
+
+/* Results of msg_decode and the wire helpers: 0 or a negative code. */
+enum {
+    MSG_OK = 0,
+    MSG_EBADMSG = -1,   /* malformed message (dropped; err says why) */
+    MSG_EVERSION = -2,  /* well-formed envelope of another protocol version */
+    MSG_ETRANSPORT = -3 /* ZeroMQ error (wire.h only); errno is kept */
+};
+
+/* Message types; the wire names are the upper-case suffixes. */
+typedef enum {
+    MSG_NONE = 0,
+    MSG_HELLO,
+    MSG_WELCOME,
+    MSG_CREDIT,
+    MSG_TASK,
+    MSG_RESULT,
+    MSG_REFUSE,
+    MSG_HANDBACK,
+    MSG_HEARTBEAT,
+    MSG_BYE,
+    MSG_ERROR,
+    MSG_TYPE_NB
+} msg_type_t;
+
+/* Codes carried by REFUSE and ERROR. Receivers treat unknown codes as INTERNAL. */
+typedef enum {
+    MSG_CODE_BAD_MESSAGE = 1,
+    MSG_CODE_VERSION = 2,
+    MSG_CODE_VARIANT = 3,
+    MSG_CODE_POSITION = 4,
+    MSG_CODE_DEPTH = 5,
+    MSG_CODE_NO_CREDIT = 6,
+    MSG_CODE_NOT_WELCOME = 7,
+    MSG_CODE_SHUTDOWN = 8,
+    MSG_CODE_INTERNAL = 9
+} msg_code_t;
+
+/* Who may send a type (bit set returned by msg_type_senders). */
+enum {
+    MSG_FROM_WORKER = 1,
+    MSG_FROM_COORDINATOR = 2
+};
+
+typedef struct {
+    char name[MSG_NAME_MAX];
+    uint32_t threads;
+    uint32_t n_variants;
+    char variants[MSG_VARIANTS_MAX][MSG_VARIANT_MAX];
+    uint32_t hash_mb;
+} msg_hello_t;
+
+typedef struct {
+    uint32_t heartbeat_ms;
+    uint32_t liveness;
+    uint64_t job_id;
+} msg_welcome_t;
+
+typedef struct {
+    uint32_t n;
+} msg_credit_t;
+
+typedef struct {
+    uint64_t task_id;
+    uint64_t job_id;
+    char variant[MSG_VARIANT_MAX];
+    char position[MSG_POSITION_MAX];
+    uint8_t depth;
+    bool want_stats;
+    uint32_t lease_ms;
+} msg_task_t;
+
+typedef struct {
+    uint64_t task_id;
+    uint64_t job_id;
+    count_t nodes;
+    bool has_stats;      /* false: stats is all zero and encoded as nil */
+    perft_stats_t stats; /* stats.nodes should equal nodes (checked by the coordinator) */
+    uint64_t elapsed_ms;
+} msg_result_t;
+
+typedef struct {
+    uint64_t task_id;
+    uint64_t job_id;
+    uint32_t code; /* msg_code_t */
+    char reason[MSG_TEXT_MAX];
+} msg_refuse_t;
+
+typedef struct {
+    uint32_t n_task_ids;
+    uint64_t task_ids[MSG_HANDBACK_MAX];
+} msg_handback_t;
+
+typedef struct {
+    char reason[MSG_TEXT_MAX];
+} msg_bye_t;
+
+typedef struct {
+    uint32_t code; /* msg_code_t */
+    char text[MSG_TEXT_MAX];
+} msg_error_t;
+
+/* One message of any type: `type` says which member of `u` is live
+ * (HEARTBEAT has no fields). A plain value with no owned memory: copy it,
+ * keep it on the stack (about 8.3 KiB) or in a struct; nothing to free. */
+typedef struct {
+    msg_type_t type;
+    union {
+        msg_hello_t hello;
+        msg_welcome_t welcome;
+        msg_credit_t credit;
+        msg_task_t task;
+        msg_result_t result;
+        msg_refuse_t refuse;
+        msg_handback_t handback;
+        msg_bye_t bye;
+        msg_error_t error;
+    } u;
+} msg_t;
+
+/* Zeroes *msg and sets its type; call before filling fields so unused bytes are zero. */
+void msg_init(msg_t *msg, msg_type_t type);
+
+/* Wire name of a type ("TASK"), or "NONE" for MSG_NONE / out-of-range values. */
+const char *msg_type_name(msg_type_t type);
+
+/* MSG_FROM_WORKER / MSG_FROM_COORDINATOR bits of the peers that may send `type`, 0 if invalid. */
+unsigned msg_type_senders(msg_type_t type);
+
+/* Encodes msg into buf (cap bytes; MSG_MAX_BYTES always suffice) and sets *len.
+ * Returns 0, or -1 with a message in err (errlen bytes, may be 0) if a field
+ * breaks its limit (unterminated string, count out of range, unknown type)
+ * or buf is too small. Never asserts on msg's contents. */
+int msg_encode(const msg_t *msg, void *buf, size_t cap, size_t *len, char *err, size_t errlen);
+
+/* Decodes exactly one message of len bytes into *out (zeroed first; strings
+ * are copied into out, nothing points into data). Returns MSG_OK,
+ * MSG_EVERSION for a well-formed envelope of another version, or MSG_EBADMSG
+ * for anything else that is not a valid OCTP/1 message; on error out->type
+ * is MSG_NONE and err (errlen bytes, may be 0) names the field and problem.
+ * Never asserts or crashes on data. */
+int msg_decode(const void *data, size_t len, msg_t *out, char *err, size_t errlen);

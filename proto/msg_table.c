@@ -1,0 +1,136 @@
+/* msg_table.c: the OCTP/1 message table (PROTOCOL.md section 5), which drives encoder and decoder. */
+#include "msg_table.h"
+
+#include <string.h>
+
+#define OFF(member) offsetof(msg_t, u.member)
+#define FROM_W MSG_FROM_WORKER
+#define FROM_C MSG_FROM_COORDINATOR
+
+/* Field constructors, so each row of the table reads like the spec. */
+#define F_INT(kind, nm, member, lo, hi) {nm, kind, OFF(member), 0, lo, hi, 0, 0}
+#define F_BOOL(nm, member) {nm, FIELD_BOOL, OFF(member), 0, 0, 1, 0, 0}
+#define F_STR(nm, member, lo) \
+    {nm, FIELD_STR, OFF(member), 0, lo, sizeof(((msg_t *)0)->u.member) - 1, sizeof(((msg_t *)0)->u.member), 0}
+#define F_COUNT(nm, member) {nm, FIELD_COUNT, OFF(member), 0, 0, 0, 0, 0}
+
+static const field_desc_t s_hello[] = {
+    F_STR("name", hello.name, 1),
+    F_INT(FIELD_U32, "threads", hello.threads, 1, MSG_THREADS_MAX),
+    {"variants", FIELD_STR_LIST, OFF(hello.variants), OFF(hello.n_variants), 1, MSG_VARIANTS_MAX,
+     MSG_VARIANT_MAX, 0},
+    F_INT(FIELD_U32, "hash_mb", hello.hash_mb, 0, 1u << 20),
+};
+
+static const field_desc_t s_welcome[] = {
+    F_INT(FIELD_U32, "heartbeat_ms", welcome.heartbeat_ms, 10, 3600000),
+    F_INT(FIELD_U32, "liveness", welcome.liveness, 3, 5),
+    F_INT(FIELD_U64, "job_id", welcome.job_id, 0, UINT64_MAX),
+};
+
+static const field_desc_t s_credit[] = {
+    F_INT(FIELD_U32, "n", credit.n, 1, MSG_THREADS_MAX),
+};
+
+static const field_desc_t s_task[] = {
+    F_INT(FIELD_U64, "task_id", task.task_id, 1, UINT64_MAX),
+    F_INT(FIELD_U64, "job_id", task.job_id, 0, UINT64_MAX),
+    F_STR("variant", task.variant, 1),
+    F_STR("position", task.position, 1),
+    F_INT(FIELD_U8, "depth", task.depth, 0, UINT8_MAX),
+    F_BOOL("want_stats", task.want_stats),
+    F_INT(FIELD_U32, "lease_ms", task.lease_ms, 1, UINT32_MAX),
+};
+
+static const field_desc_t s_result[] = {
+    F_INT(FIELD_U64, "task_id", result.task_id, 1, UINT64_MAX),
+    F_INT(FIELD_U64, "job_id", result.job_id, 0, UINT64_MAX),
+    F_COUNT("nodes", result.nodes),
+    {"stats", FIELD_STATS, OFF(result.stats), OFF(result.has_stats), 0, 0, 0, 0},
+    F_INT(FIELD_U64, "elapsed_ms", result.elapsed_ms, 0, UINT64_MAX),
+};
+
+static const field_desc_t s_refuse[] = {
+    F_INT(FIELD_U64, "task_id", refuse.task_id, 1, UINT64_MAX),
+    F_INT(FIELD_U64, "job_id", refuse.job_id, 0, UINT64_MAX),
+    F_INT(FIELD_U32, "code", refuse.code, 0, UINT32_MAX),
+    F_STR("reason", refuse.reason, 0),
+};
+
+static const field_desc_t s_handback[] = {
+    {"task_ids", FIELD_U64_LIST, OFF(handback.task_ids), OFF(handback.n_task_ids), 0, MSG_HANDBACK_MAX, 0,
+     1},
+};
+
+static const field_desc_t s_bye[] = {
+    F_STR("reason", bye.reason, 0),
+};
+
+static const field_desc_t s_error[] = {
+    F_INT(FIELD_U32, "code", error.code, 0, UINT32_MAX),
+    F_STR("text", error.text, 0),
+};
+
+const size_t msg_stats_offsets[MSG_STATS_NB] = {
+    offsetof(perft_stats_t, nodes),
+    offsetof(perft_stats_t, captures),
+    offsetof(perft_stats_t, en_passant),
+    offsetof(perft_stats_t, castles),
+    offsetof(perft_stats_t, castle_kind[CASTLE_NEAR]),
+    offsetof(perft_stats_t, castle_kind[CASTLE_CENTER]),
+    offsetof(perft_stats_t, castle_kind[CASTLE_FAR]),
+    offsetof(perft_stats_t, promotions),
+    offsetof(perft_stats_t, checks),
+    offsetof(perft_stats_t, mates),
+};
+
+#define ROW(nm, who, fields) {nm, who, fields, sizeof(fields) / sizeof(fields[0])}
+
+static const msg_desc_t s_table[MSG_TYPE_NB] = {
+    [MSG_NONE] = {"NONE", 0, NULL, 0},
+    [MSG_HELLO] = ROW("HELLO", FROM_W, s_hello),
+    [MSG_WELCOME] = ROW("WELCOME", FROM_C, s_welcome),
+    [MSG_CREDIT] = ROW("CREDIT", FROM_W, s_credit),
+    [MSG_TASK] = ROW("TASK", FROM_C, s_task),
+    [MSG_RESULT] = ROW("RESULT", FROM_W, s_result),
+    [MSG_REFUSE] = ROW("REFUSE", FROM_W, s_refuse),
+    [MSG_HANDBACK] = ROW("HANDBACK", FROM_W, s_handback),
+    [MSG_HEARTBEAT] = {"HEARTBEAT", FROM_W | FROM_C, NULL, 0},
+    [MSG_BYE] = ROW("BYE", FROM_W | FROM_C, s_bye),
+    [MSG_ERROR] = ROW("ERROR", FROM_W | FROM_C, s_error),
+};
+
+const msg_desc_t *msg_table_get(msg_type_t type)
+{
+    if ((int)type <= (int)MSG_NONE || (int)type >= (int)MSG_TYPE_NB)
+        return NULL;
+    return &s_table[type];
+}
+
+msg_type_t msg_table_find(const char *name, size_t len)
+{
+    for (int t = MSG_NONE + 1; t < MSG_TYPE_NB; t++) {
+        const char *n = s_table[t].name;
+        if (strlen(n) == len && memcmp(n, name, len) == 0)
+            return (msg_type_t)t;
+    }
+    return MSG_NONE;
+}
+
+const char *msg_type_name(msg_type_t type)
+{
+    const msg_desc_t *d = msg_table_get(type);
+    return d ? d->name : "NONE";
+}
+
+unsigned msg_type_senders(msg_type_t type)
+{
+    const msg_desc_t *d = msg_table_get(type);
+    return d ? d->senders : 0;
+}
+
+void msg_init(msg_t *msg, msg_type_t type)
+{
+    memset(msg, 0, sizeof(*msg));
+    msg->type = type;
+}

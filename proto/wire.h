@@ -1,0 +1,35 @@
+/* wire.h: sending and receiving one OCTP message per ZeroMQ frame (DEALER side and ROUTER side). */
+#pragma once
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "msg.h"
+
+/* A ROUTER peer identity (ZeroMQ identities are 1..255 bytes). */
+enum { WIRE_IDENTITY_MAX = 255 };
+
+typedef struct {
+    size_t len;
+    uint8_t id[WIRE_IDENTITY_MAX];
+} wire_peer_t;
+
+/* Sends msg as one frame on a DEALER socket. flags: 0 or ZMQ_DONTWAIT.
+ * Returns MSG_OK, MSG_EBADMSG if msg does not encode (err says why; nothing
+ * sent), or MSG_ETRANSPORT with errno from zmq_send (EAGAIN, ETERM, EINTR ...). */
+int wire_send(void *socket, const msg_t *msg, int flags, char *err, size_t errlen);
+
+/* Sends [peer identity][msg] on a ROUTER socket; results as wire_send
+ * (with ZMQ_ROUTER_MANDATORY an unknown peer gives MSG_ETRANSPORT, errno EHOSTUNREACH). */
+int wire_send_to(void *router, const wire_peer_t *peer, const msg_t *msg, int flags, char *err, size_t errlen);
+
+/* Receives one message on a DEALER socket into *out. flags: 0 or ZMQ_DONTWAIT.
+ * Returns MSG_OK; MSG_EBADMSG or MSG_EVERSION if a message arrived but is
+ * malformed, multi-frame or of another version (it is consumed and dropped,
+ * err says why, out->type is MSG_NONE); or MSG_ETRANSPORT with errno set. */
+int wire_recv(void *socket, msg_t *out, int flags, char *err, size_t errlen);
+
+/* Receives [identity][payload] on a ROUTER socket: fills *peer (also on
+ * MSG_EBADMSG/MSG_EVERSION when the identity frame was read, else peer->len
+ * is 0) and *out. Results as wire_recv. */
+int wire_recv_from(void *router, wire_peer_t *peer, msg_t *out, int flags, char *err, size_t errlen);

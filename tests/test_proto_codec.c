@@ -1,0 +1,189 @@
+/* test_proto_codec.c: every OCTP message round-trips; fixed bytes of the envelope and counts; encoder limits. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "msg.h"
+#include "msg_samples.h"
+
+static uint8_t s_buf[MSG_MAX_BYTES];
+
+static size_t s_encode_ok(const msg_t *msg)
+{
+    char err[256] = "";
+    size_t len = 0;
+    int rc = msg_encode(msg, s_buf, sizeof(s_buf), &len, err, sizeof(err));
+    if (rc != 0)
+        fail_msg("encode %s: %s", msg_type_name(msg->type), err);
+    assert_true(len > 0 && len <= MSG_MAX_BYTES);
+    return len;
+}
+
+static void s_round_trip(const msg_t *msg)
+{
+    size_t len = s_encode_ok(msg);
+    msg_t back;
+    char err[256] = "";
+    int rc = msg_decode(s_buf, len, &back, err, sizeof(err));
+    if (rc != MSG_OK)
+        fail_msg("decode %s: %s", msg_type_name(msg->type), err);
+    assert_int_equal(back.type, msg->type);
+    assert_memory_equal(&back, msg, sizeof(back));
+}
+
+static void test_every_sample_round_trips(void **state)
+{
+    (void)state;
+    for (int t = MSG_NONE + 1; t < MSG_TYPE_NB; t++)
+        for (int which = 0; which < MSG_SAMPLES_PER_TYPE; which++) {
+            msg_t msg;
+            msg_sample((msg_type_t)t, which, &msg);
+            s_round_trip(&msg);
+        }
+}
+
+static void test_counts_round_trip(void **state)
+{
+    (void)state;
+    const count_t two64 = (count_t)1 << 64;
+    const count_t values[] = {0, 1, two64 - 1, two64, two64 + 1, ((count_t)0xdeadbeef << 64) | 42,
+                              ~(count_t)0 - 1, ~(count_t)0};
+    for (size_t i = 0; i < sizeof(values) / sizeof(values[0]); i++) {
+        msg_t msg;
+        msg_sample(MSG_RESULT, 0, &msg);
+        msg.u.result.nodes = values[i];
+        msg.u.result.stats.nodes = values[i];
+        msg.u.result.stats.mates = values[sizeof(values) / sizeof(values[0]) - 1 - i];
+        s_round_trip(&msg);
+        msg_t back;
+        size_t len = s_encode_ok(&msg);
+        assert_int_equal(msg_decode(s_buf, len, &back, NULL, 0), MSG_OK);
+        assert_true(back.u.result.nodes == values[i]);
+    }
+}
+
+static void test_heartbeat_bytes(void **state)
+{
+    (void)state;
+    msg_t msg;
+    msg_init(&msg, MSG_HEARTBEAT);
+    size_t len = s_encode_ok(&msg);
+    const uint8_t want[] = {0x93, 0xa4, 'O', 'C', 'T', 'P', 0x01, 0xa9, 'H', 'E', 'A', 'R', 'T', 'B', 'E', 'A', 'T'};
+    assert_int_equal(len, sizeof(want));
+    assert_memory_equal(s_buf, want, sizeof(want));
+}
+
+static void test_count_bytes(void **state)
+{
+    (void)state;
+    msg_t msg;
+    msg_init(&msg, MSG_RESULT);
+    msg.u.result.task_id = 1;
+    msg.u.result.nodes = ((count_t)2 << 64) | 3;
+    size_t len = s_encode_ok(&msg);
+    /* [.., "RESULT", task_id 1, job_id 0, nodes [2, 3], stats nil, elapsed 0] */
+    const uint8_t tail[] = {0x01, 0x00, 0x92, 0x02, 0x03, 0xc0, 0x00};
+    assert_true(len > sizeof(tail));
+    assert_int_equal(s_buf[0], 0x98);
+    assert_memory_equal(s_buf + len - sizeof(tail), tail, sizeof(tail));
+    msg.u.result.nodes = ~(count_t)0;
+    len = s_encode_ok(&msg);
+    const uint8_t max[] = {0x92, 0xcf, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+                           0xcf, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
+    assert_memory_equal(s_buf + len - 2 - sizeof(max), max, sizeof(max));
+}
+
+static void test_type_names(void **state)
+{
+    (void)state;
+    assert_string_equal(msg_type_name(MSG_TASK), "TASK");
+    assert_string_equal(msg_type_name(MSG_HEARTBEAT), "HEARTBEAT");
+    assert_string_equal(msg_type_name(MSG_NONE), "NONE");
+    assert_string_equal(msg_type_name((msg_type_t)99), "NONE");
+    assert_int_equal(msg_type_senders(MSG_TASK), MSG_FROM_COORDINATOR);
+    assert_int_equal(msg_type_senders(MSG_RESULT), MSG_FROM_WORKER);
+    assert_int_equal(msg_type_senders(MSG_BYE), MSG_FROM_WORKER | MSG_FROM_COORDINATOR);
+    assert_int_equal(msg_type_senders((msg_type_t)-1), 0);
+}
+
+/* Encoding msg must fail with a message containing `needle`. */
+static void s_encode_fails(const msg_t *msg, const char *needle)
+{
+    char err[256] = "";
+    size_t len = 0;
+    assert_int_equal(msg_encode(msg, s_buf, sizeof(s_buf), &len, err, sizeof(err)), -1);
+    if (strstr(err, needle) == NULL)
+        fail_msg("error \"%s\" does not mention \"%s\"", err, needle);
+}
+
+static void test_encoder_checks_limits(void **state)
+{
+    (void)state;
+    msg_t msg;
+    msg_sample(MSG_HELLO, 0, &msg);
+    msg.u.hello.threads = 0;
+    s_encode_fails(&msg, "threads");
+    msg_sample(MSG_HELLO, 0, &msg);
+    msg.u.hello.n_variants = MSG_VARIANTS_MAX + 1;
+    s_encode_fails(&msg, "variants");
+    msg_sample(MSG_HELLO, 0, &msg);
+    msg.u.hello.name[0] = '\0';
+    s_encode_fails(&msg, "name");
+    msg_sample(MSG_TASK, 0, &msg);
+    memset(msg.u.task.position, 'p', sizeof(msg.u.task.position));
+    s_encode_fails(&msg, "position");
+    msg_sample(MSG_HANDBACK, 0, &msg);
+    msg.u.handback.task_ids[1] = 0;
+    s_encode_fails(&msg, "task_ids[1]");
+    msg_sample(MSG_WELCOME, 0, &msg);
+    msg.u.welcome.liveness = 6;
+    s_encode_fails(&msg, "liveness");
+    msg_init(&msg, MSG_NONE);
+    s_encode_fails(&msg, "type");
+    msg_init(&msg, (msg_type_t)77);
+    s_encode_fails(&msg, "type");
+}
+
+static void test_encoder_small_buffer(void **state)
+{
+    (void)state;
+    msg_t msg;
+    msg_sample(MSG_TASK, 0, &msg);
+    size_t full = s_encode_ok(&msg);
+    for (size_t cap = 0; cap < full; cap++) {
+        size_t len = 0;
+        char err[256] = "";
+        assert_int_equal(msg_encode(&msg, s_buf, cap, &len, err, sizeof(err)), -1);
+        assert_non_null(strstr(err, "too small"));
+    }
+}
+
+static void test_largest_messages_fit(void **state)
+{
+    (void)state;
+    /* wire.c relies on every message encoding well under MSG_MAX_BYTES. */
+    for (int t = MSG_NONE + 1; t < MSG_TYPE_NB; t++) {
+        msg_t msg;
+        msg_sample((msg_type_t)t, 2, &msg);
+        assert_true(s_encode_ok(&msg) < 10 * 1024);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_every_sample_round_trips),
+        cmocka_unit_test(test_counts_round_trip),
+        cmocka_unit_test(test_heartbeat_bytes),
+        cmocka_unit_test(test_count_bytes),
+        cmocka_unit_test(test_type_names),
+        cmocka_unit_test(test_encoder_checks_limits),
+        cmocka_unit_test(test_encoder_small_buffer),
+        cmocka_unit_test(test_largest_messages_fit),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
