@@ -17,7 +17,7 @@ bash scripts/build.sh build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DOCTAD_SANIT
 echo "== ASan+UBSan tests"
 ASAN_OPTIONS=detect_leaks=1 ctest --test-dir build-asan -LE slow --output-on-failure -j2
 
-if [ -x proto/fuzz/run.sh ]; then
+if [ -f proto/fuzz/run.sh ]; then
     echo "== fuzzing the message decoder (20 s)"
     bash proto/fuzz/run.sh 20 build-fuzz
 fi

@@ -1,0 +1,62 @@
+/* journal.h: the coordinator's crash-safe record of finished tasks, so a restarted job resumes. */
+#pragma once
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "types.h"
+
+/* File format (text, one record a line, fields separated by one TAB; design notes in
+ * docs/deploy.md):
+ *
+ *   OCTAD-JOURNAL <TAB> 1 <TAB> job_key <TAB> crc
+ *   T <TAB> task_id <TAB> nodes <TAB> stats <TAB> task_key <TAB> crc
+ *
+ * - `1` is the format version; `task_id` and `nodes` are decimal;
+ * - `stats` is `-` (none) or the 10 counts of perft_stats_t in struct order
+ *   (nodes, captures, en_passant, castles, near, center, far, promotions,
+ *   checks, mates), comma-separated, decimal; its first count equals `nodes`;
+ * - `job_key` and `task_key` are free text in which bytes below 0x20, 0x7f
+ *   and '%' are written as %XX (so a key never holds a TAB or a newline);
+ * - `crc` is 8 lower-case hex digits, CRC-32 (IEEE) of the line's bytes
+ *   before its last TAB.
+ * Every record ends with '\n'. A last line without '\n' is a torn append
+ * (a crash mid-write): it is ignored and cut off when the journal is opened. */
+
+typedef struct journal_s journal_t;
+
+/* Longest job or task key accepted, in bytes before escaping. */
+enum { JOURNAL_KEY_MAX = 1024 };
+
+/* Opens the journal at `path`, creating it (header written and synced) if it
+ * is missing or empty. Loads every finished task. Returns NULL with a message
+ * naming the file (and line) in err when: the file cannot be opened or locked
+ * (another coordinator has it), its header is not a version-1 journal, its
+ * job key differs from `job_key`, a complete line is malformed or fails its
+ * checksum, or two records of one task id disagree. A torn last line is
+ * ignored and truncated away. The caller destroys the result. */
+journal_t *journal_open(const char *path, const char *job_key, char *err, size_t errlen);
+
+/* Number of distinct finished tasks in the journal. */
+size_t journal_done_nb(const journal_t *self);
+
+/* True if task_id is finished: sets *nodes, and if stats is not NULL copies
+ * its counts by kind (all zero if none were recorded, see journal_has_stats). */
+bool journal_lookup(const journal_t *self, uint64_t task_id, count_t *nodes, perft_stats_t *stats);
+
+/* True if task_id is finished and was recorded with counts by kind. */
+bool journal_has_stats(const journal_t *self, uint64_t task_id);
+
+/* Records a finished task (stats may be NULL; if given, stats->nodes must
+ * equal nodes). Returns 0 once the line is written and fdatasync'ed. If
+ * task_id is already recorded with the same key and counts, nothing is
+ * written and 0 is returned; if it is recorded with a different key or
+ * different counts, nothing is written and -1 is returned with errno EEXIST.
+ * -1 with errno EINVAL for a key longer than JOURNAL_KEY_MAX. On an I/O error
+ * -1 with errno kept; the partial line is cut off again when possible. */
+int journal_append(journal_t *self, uint64_t task_id, const char *task_key, count_t nodes,
+                   const perft_stats_t *stats);
+
+/* Closes the file and frees the journal; NULLs *self_p. Idempotent. */
+void journal_destroy(journal_t **self_p);

@@ -1,0 +1,325 @@
+/* test_journal.c: the coordinator's journal: round trip, reopen, wrong job, torn and corrupt lines, duplicates, size. */
+#include <errno.h>
+#include <fcntl.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "journal.h"
+#include "journal_line.h"
+
+typedef struct {
+    char dir[64];
+    char path[128];
+    char err[512];
+} fixture_t;
+
+static int s_setup(void **state)
+{
+    fixture_t *f = calloc(1, sizeof *f);
+    assert_non_null(f);
+    strcpy(f->dir, "/tmp/test_journal.XXXXXX");
+    assert_non_null(mkdtemp(f->dir));
+    snprintf(f->path, sizeof f->path, "%s/job.journal", f->dir);
+    *state = f;
+    return 0;
+}
+
+static int s_teardown(void **state)
+{
+    fixture_t *f = *state;
+    unlink(f->path);
+    rmdir(f->dir);
+    free(f);
+    return 0;
+}
+
+static perft_stats_t s_stats(count_t nodes, unsigned seed)
+{
+    perft_stats_t st = { .nodes = nodes, .captures = seed, .en_passant = seed % 3, .castles = seed % 5,
+                         .promotions = seed % 7, .checks = seed * 3, .mates = seed % 2 };
+    st.castle_kind[CASTLE_NEAR] = 1;
+    st.castle_kind[CASTLE_CENTER] = 2;
+    st.castle_kind[CASTLE_FAR] = (count_t)1 << 100; /* needs all 128 bits */
+    return st;
+}
+
+static void s_append_raw(const char *path, const char *bytes, size_t len)
+{
+    int fd = open(path, O_WRONLY | O_APPEND);
+    assert_true(fd >= 0);
+    assert_int_equal(write(fd, bytes, len), (ssize_t)len);
+    close(fd);
+}
+
+static off_t s_file_size(const char *path)
+{
+    struct stat st;
+    assert_int_equal(stat(path, &st), 0);
+    return st.st_size;
+}
+
+static void test_crc32_known_value(void **state)
+{
+    (void)state;
+    assert_int_equal(jline_crc32("123456789", 9), 0xCBF43926u);
+    assert_int_equal(jline_crc32("", 0), 0);
+}
+
+static void test_round_trip_and_reopen(void **state)
+{
+    fixture_t *f = *state;
+    const count_t big = ((count_t)0x0123456789ABCDEFull << 64) | 0xFEDCBA9876543210ull;
+    perft_stats_t st = s_stats(big, 11), got;
+    journal_t *j = journal_open(f->path, "octad start depth 9", f->err, sizeof f->err);
+    assert_non_null(j);
+    assert_int_equal(journal_done_nb(j), 0);
+    assert_int_equal(journal_append(j, 1, "octad ppkn/4/4/NKPP w NCFncf - 0 1 5", 12345, NULL), 0);
+    assert_int_equal(journal_append(j, 7, "key\twith\ttabs\nand 100% newline", big, &st), 0);
+    for (int pass = 0; pass < 2; pass++) {
+        count_t nodes = 0;
+        assert_int_equal(journal_done_nb(j), 2);
+        assert_true(journal_lookup(j, 1, &nodes, &got));
+        assert_true(nodes == 12345);
+        assert_true(got.nodes == 0 && got.captures == 0); /* no stats recorded: zeroed */
+        assert_false(journal_has_stats(j, 1));
+        assert_true(journal_lookup(j, 7, &nodes, NULL));
+        assert_true(nodes == big);
+        assert_true(journal_lookup(j, 7, &nodes, &got));
+        assert_memory_equal(&got, &st, sizeof st);
+        assert_true(journal_has_stats(j, 7));
+        assert_false(journal_lookup(j, 2, &nodes, NULL));
+        assert_false(journal_has_stats(j, 2));
+        journal_destroy(&j);
+        assert_null(j);
+        journal_destroy(&j); /* idempotent */
+        j = journal_open(f->path, "octad start depth 9", f->err, sizeof f->err);
+        assert_non_null(j);
+    }
+    journal_destroy(&j);
+}
+
+static void test_wrong_job_refused(void **state)
+{
+    fixture_t *f = *state;
+    journal_t *j = journal_open(f->path, "job A", f->err, sizeof f->err);
+    assert_non_null(j);
+    assert_int_equal(journal_append(j, 3, "t", 9, NULL), 0);
+    journal_destroy(&j);
+    off_t size = s_file_size(f->path);
+    assert_null(journal_open(f->path, "job B", f->err, sizeof f->err));
+    assert_non_null(strstr(f->err, f->path));
+    assert_non_null(strstr(f->err, "another job"));
+    assert_int_equal(s_file_size(f->path), size); /* untouched */
+}
+
+static void test_not_a_journal_refused(void **state)
+{
+    fixture_t *f = *state;
+    FILE *fp = fopen(f->path, "w");
+    assert_non_null(fp);
+    fputs("hello world, no newline", fp);
+    fclose(fp);
+    assert_null(journal_open(f->path, "job", f->err, sizeof f->err));
+    assert_non_null(strstr(f->err, "not an octad journal"));
+    assert_int_equal(s_file_size(f->path), 23); /* never truncated */
+    fp = fopen(f->path, "w");
+    assert_non_null(fp);
+    fputs("OCTAD-JOURNAL\t2\tjob\t00000000\n", fp);
+    fclose(fp);
+    assert_null(journal_open(f->path, "job", f->err, sizeof f->err));
+    assert_non_null(strstr(f->err, ":1: checksum mismatch"));
+}
+
+static void test_torn_last_line_is_cut(void **state)
+{
+    fixture_t *f = *state;
+    journal_t *j = journal_open(f->path, "job", f->err, sizeof f->err);
+    assert_non_null(j);
+    assert_int_equal(journal_append(j, 1, "a", 10, NULL), 0);
+    assert_int_equal(journal_append(j, 2, "b", 20, NULL), 0);
+    journal_destroy(&j);
+    off_t good = s_file_size(f->path);
+    char line[JLINE_MAX];
+    size_t n = jline_format_entry(3, "c", 30, NULL, line, sizeof line);
+    s_append_raw(f->path, line, n - 4); /* crash mid-append: no newline */
+    j = journal_open(f->path, "job", f->err, sizeof f->err);
+    assert_non_null(j);
+    assert_int_equal(journal_done_nb(j), 2);
+    count_t nodes;
+    assert_false(journal_lookup(j, 3, &nodes, NULL));
+    assert_int_equal(s_file_size(f->path), good); /* cut at open */
+    assert_int_equal(journal_append(j, 3, "c", 31, NULL), 0);
+    journal_destroy(&j);
+    j = journal_open(f->path, "job", f->err, sizeof f->err);
+    assert_non_null(j);
+    assert_int_equal(journal_done_nb(j), 3);
+    assert_true(journal_lookup(j, 3, &nodes, NULL) && nodes == 31);
+    journal_destroy(&j);
+}
+
+static void test_torn_header_is_rewritten(void **state)
+{
+    fixture_t *f = *state;
+    char line[JLINE_MAX];
+    size_t n = jline_format_header("job", line, sizeof line);
+    FILE *fp = fopen(f->path, "w");
+    assert_non_null(fp);
+    fwrite(line, 1, n - 3, fp);
+    fclose(fp);
+    journal_t *j = journal_open(f->path, "job", f->err, sizeof f->err);
+    assert_non_null(j);
+    assert_int_equal(journal_done_nb(j), 0);
+    assert_int_equal(s_file_size(f->path), (off_t)n);
+    journal_destroy(&j);
+}
+
+static void test_corrupt_line_refused(void **state)
+{
+    fixture_t *f = *state;
+    journal_t *j = journal_open(f->path, "job", f->err, sizeof f->err);
+    assert_non_null(j);
+    assert_int_equal(journal_append(j, 1, "a", 111, NULL), 0);
+    assert_int_equal(journal_append(j, 2, "b", 222, NULL), 0);
+    assert_int_equal(journal_append(j, 3, "c", 333, NULL), 0);
+    journal_destroy(&j);
+    FILE *fp = fopen(f->path, "r+");
+    assert_non_null(fp);
+    char buf[4096];
+    size_t len = fread(buf, 1, sizeof buf, fp);
+    char *hit = memmem(buf, len, "\t222\t", 5);
+    assert_non_null(hit);
+    hit[2] = '3'; /* 222 -> 232: a bit flip on disk */
+    rewind(fp);
+    fwrite(buf, 1, len, fp);
+    fclose(fp);
+    assert_null(journal_open(f->path, "job", f->err, sizeof f->err));
+    assert_non_null(strstr(f->err, ":3: checksum mismatch"));
+    assert_non_null(strstr(f->err, f->path));
+    /* a line with a good checksum but a bad field names the field */
+    fp = fopen(f->path, "w");
+    assert_non_null(fp);
+    len = jline_format_header("job", buf, sizeof buf);
+    fwrite(buf, 1, len, fp);
+    strcpy(buf, "T\t12x\t5\t-\tk");
+    fprintf(fp, "%s\t%08x\n", buf, (unsigned)jline_crc32(buf, strlen(buf)));
+    fclose(fp);
+    assert_null(journal_open(f->path, "job", f->err, sizeof f->err));
+    assert_non_null(strstr(f->err, ":2: task id \"12x\""));
+}
+
+static void test_duplicates(void **state)
+{
+    fixture_t *f = *state;
+    perft_stats_t st = s_stats(50, 4);
+    journal_t *j = journal_open(f->path, "job", f->err, sizeof f->err);
+    assert_non_null(j);
+    assert_int_equal(journal_append(j, 5, "e", 50, NULL), 0);
+    off_t size = s_file_size(f->path);
+    assert_int_equal(journal_append(j, 5, "e", 50, NULL), 0); /* same again: nothing written */
+    assert_int_equal(s_file_size(f->path), size);
+    errno = 0;
+    assert_int_equal(journal_append(j, 5, "e", 51, NULL), -1);
+    assert_int_equal(errno, EEXIST);
+    assert_int_equal(journal_append(j, 5, "other key", 50, NULL), -1);
+    assert_int_equal(errno, EEXIST);
+    assert_int_equal(journal_append(j, 5, "e", 50, &st), 0); /* adds the stats it lacked */
+    assert_true(journal_has_stats(j, 5));
+    assert_int_equal(journal_done_nb(j), 1);
+    journal_destroy(&j);
+    char line[JLINE_MAX];
+    size_t n = jline_format_entry(5, "e", 50, NULL, line, sizeof line);
+    s_append_raw(f->path, line, n); /* equal duplicate, as after a crash */
+    j = journal_open(f->path, "job", f->err, sizeof f->err);
+    assert_non_null(j);
+    assert_int_equal(journal_done_nb(j), 1);
+    perft_stats_t got;
+    count_t nodes;
+    assert_true(journal_lookup(j, 5, &nodes, &got));
+    assert_memory_equal(&got, &st, sizeof st);
+    journal_destroy(&j);
+    n = jline_format_entry(5, "e", 49, NULL, line, sizeof line);
+    s_append_raw(f->path, line, n); /* disagreeing duplicate */
+    assert_null(journal_open(f->path, "job", f->err, sizeof f->err));
+    assert_non_null(strstr(f->err, "task 5 is recorded twice with different counts"));
+    assert_non_null(strstr(f->err, ":5:"));
+}
+
+static void test_second_open_is_locked_out(void **state)
+{
+    fixture_t *f = *state;
+    journal_t *j = journal_open(f->path, "job", f->err, sizeof f->err);
+    assert_non_null(j);
+    assert_null(journal_open(f->path, "job", f->err, sizeof f->err));
+    assert_non_null(strstr(f->err, "cannot lock"));
+    journal_destroy(&j);
+    j = journal_open(f->path, "job", f->err, sizeof f->err);
+    assert_non_null(j);
+    journal_destroy(&j);
+}
+
+enum { MANY_WRITTEN = 150000, MANY_APPENDED = 3000 };
+
+static void test_many_entries(void **state)
+{
+    fixture_t *f = *state;
+    /* a large journal written directly (no sync per line), then loaded */
+    FILE *fp = fopen(f->path, "w");
+    assert_non_null(fp);
+    char line[JLINE_MAX], key[64];
+    fwrite(line, 1, jline_format_header("big", line, sizeof line), fp);
+    for (uint64_t id = 1; id <= MANY_WRITTEN; id++) {
+        snprintf(key, sizeof key, "pos %llu", (unsigned long long)id);
+        perft_stats_t st = s_stats(id * 1000003u, (unsigned)id);
+        fwrite(line, 1, jline_format_entry(id * 7919, key, id * 1000003u, id % 3 ? NULL : &st, line, sizeof line), fp);
+    }
+    fclose(fp);
+    journal_t *j = journal_open(f->path, "big", f->err, sizeof f->err);
+    assert_non_null(j);
+    assert_int_equal(journal_done_nb(j), MANY_WRITTEN);
+    /* and more through the API, which grows the table while appending */
+    for (uint64_t id = MANY_WRITTEN + 1; id <= MANY_WRITTEN + MANY_APPENDED; id++) {
+        snprintf(key, sizeof key, "pos %llu", (unsigned long long)id);
+        assert_int_equal(journal_append(j, id * 7919, key, id * 1000003u, NULL), 0);
+    }
+    journal_destroy(&j);
+    j = journal_open(f->path, "big", f->err, sizeof f->err);
+    assert_non_null(j);
+    assert_int_equal(journal_done_nb(j), MANY_WRITTEN + MANY_APPENDED);
+    for (uint64_t id = 1; id <= MANY_WRITTEN + MANY_APPENDED; id++) {
+        count_t nodes = 0;
+        perft_stats_t got;
+        assert_true(journal_lookup(j, id * 7919, &nodes, &got));
+        assert_true(nodes == (count_t)id * 1000003u);
+        bool want_stats = id <= MANY_WRITTEN && id % 3 == 0;
+        assert_int_equal(journal_has_stats(j, id * 7919), want_stats);
+        if (want_stats)
+            assert_true(got.captures == id && got.castle_kind[CASTLE_FAR] == (count_t)1 << 100);
+        assert_false(journal_lookup(j, id * 7919 + 1, &nodes, NULL));
+    }
+    journal_destroy(&j);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_crc32_known_value),
+        cmocka_unit_test_setup_teardown(test_round_trip_and_reopen, s_setup, s_teardown),
+        cmocka_unit_test_setup_teardown(test_wrong_job_refused, s_setup, s_teardown),
+        cmocka_unit_test_setup_teardown(test_not_a_journal_refused, s_setup, s_teardown),
+        cmocka_unit_test_setup_teardown(test_torn_last_line_is_cut, s_setup, s_teardown),
+        cmocka_unit_test_setup_teardown(test_torn_header_is_rewritten, s_setup, s_teardown),
+        cmocka_unit_test_setup_teardown(test_corrupt_line_refused, s_setup, s_teardown),
+        cmocka_unit_test_setup_teardown(test_duplicates, s_setup, s_teardown),
+        cmocka_unit_test_setup_teardown(test_second_open_is_locked_out, s_setup, s_teardown),
+        cmocka_unit_test_setup_teardown(test_many_entries, s_setup, s_teardown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
