@@ -30,17 +30,33 @@ void chess_format_key(const chess_pos_t *pos, char *buf, size_t len);
 /* Chess960 start position number n (0-959, standard numbering, 518 = classical) as FEN; 0 or -1. */
 int chess960_start_fen(int n, char *buf, size_t len);
 
+/* Writes every legal move into moves (GAME_MOVES_MAX entries); returns how many. */
 int chess_gen_legal(const chess_pos_t *pos, chess_move_t *moves);
+
+/* Writes into *out the position after the legal move m (hash kept up to date). */
 void chess_make(const chess_pos_t *pos, chess_move_t m, chess_pos_t *out);
 
-/* UCI text: e1g1 in chess, king-takes-rook e1h1 in Chess960. */
+/* UCI text of the legal move m: e1g1 in chess, king-takes-rook e1h1 in Chess960 (MOVE_TEXT_MAX bytes). */
 void chess_move_uci(const chess_pos_t *pos, chess_move_t m, char *buf);
+
+/* SAN of the legal move m (O-O / O-O-O, +/# suffix) into buf (MOVE_TEXT_MAX bytes). */
 void chess_move_san(const chess_pos_t *pos, chess_move_t m, char *buf);
+
+/* Flags of the side to move: 1 in check, 2 checkmate (with 1), 4 stalemate (game.h's values). */
 int chess_status(const chess_pos_t *pos);
+
+/* The board as text, rank 8 first, files labelled, into buf (len bytes; 256 suffice). */
 void chess_draw(const chess_pos_t *pos, char *buf, size_t len);
 
+/* Perft with bulk counting (depth 1 is the legal move count); tt may be NULL.
+ * With a table the count is exactly the same. One thread per table. */
 count_t chess_perft(const chess_pos_t *pos, int depth, chess_tt_t *tt);
+
+/* Adds counts by kind at the last ply into *out (caller zeroes it); no table. */
 void chess_perft_stats(const chess_pos_t *pos, int depth, perft_stats_t *out);
 
+/* New perft table using at most `bytes` bytes in all; NULL if too small or out of memory. */
 chess_tt_t *chess_tt_new(size_t bytes);
+
+/* Frees *self_p and sets it to NULL; safe on NULL. */
 void chess_tt_destroy(chess_tt_t **self_p);
