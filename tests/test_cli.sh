@@ -40,7 +40,7 @@ check "no command" 2 'usage' -- "$octad"
 check "unknown command" 2 "unknown command" -- "$octad" frobnicate
 check "unknown option" 2 "unknown option" -- "$octad" perft --bogus
 check "depth not a number" 2 'not a whole number' -- "$octad" perft --depth x
-check "depth huge" 2 'out of range' -- "$octad" perft --depth 99999999999999999999
+check "depth huge" 2 'depth' -- "$octad" perft --depth 99999999999999999999
 check "missing value" 2 'needs a value' -- "$octad" perft --depth
 check "bad variant" 2 'unknown variant' -- "$octad" perft --variant go
 check "chess960 without position" 2 'needs a position' -- "$octad" perft --variant chess960
