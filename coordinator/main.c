@@ -1,0 +1,207 @@
+/* main.c: the `coordinator` command: sets up the job, journal, socket and local workers, then runs. */
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "count.h"
+#include "journal.h"
+#include "opts.h"
+#include "reference.h"
+#include "report.h"
+#include "server.h"
+#if OCTAD_HAVE_CURVE
+#include "curve.h"
+#endif
+
+static int s_stop_wr = -1;
+
+static void s_on_signal(int sig)
+{
+    char b = (char)sig;
+    ssize_t rc = write(s_stop_wr, &b, 1);
+    (void)rc;
+}
+
+static int s_keygen(int argc, char **argv)
+{
+    if (argc > 1 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
+        printf("usage: coordinator keygen [PREFIX]\n"
+               "Writes a CURVE key pair: PREFIX.key (secret, mode 0600) and PREFIX.pub (default PREFIX: coordinator).\n"
+               "Give workers' .pub files to the coordinator's --allow, the coordinator's .pub to --server-key.\n");
+        return EXIT_OK;
+    }
+#if OCTAD_HAVE_CURVE
+    char err[256];
+    const char *prefix = argc > 1 ? argv[1] : "coordinator";
+    curve_keys_t keys;
+    if (curve_keys_generate(&keys, err, sizeof err) != 0 || curve_keys_write(prefix, &keys, err, sizeof err) != 0) {
+        fprintf(stderr, "coordinator keygen: %s\n", err);
+        return EXIT_FAIL;
+    }
+    printf("wrote %s.key and %s.pub\n", prefix, prefix);
+    return EXIT_OK;
+#else
+    fprintf(stderr, "coordinator keygen: built without CURVE support\n");
+    return EXIT_FAIL;
+#endif
+}
+
+/* The root position from the options; 0, or EXIT_USAGE after a message. */
+static int s_root(const opts_t *o, game_pos_t *out)
+{
+    char err[256], buf[GAME_TEXT_MAX];
+    const char *text = o->text;
+    if (o->start >= 0) {
+        chess960_start_fen((int)o->start, buf, sizeof buf);
+        text = buf;
+    } else if (text == NULL) {
+        text = game_start_text(o->variant);
+    }
+    if (game_parse(o->variant, text, out, err, sizeof err) != 0) {
+        fprintf(stderr, "coordinator: bad position: %s\n", err);
+        return EXIT_USAGE;
+    }
+    return 0;
+}
+
+/* Opens the journal and marks its finished tasks done; 0 or EXIT_USAGE. */
+static int s_load_journal(const opts_t *o, const job_t *job, sched_t *sched, journal_t **out, size_t *loaded)
+{
+    char err[512];
+    *loaded = 0;
+    if (o->journal == NULL)
+        return 0;
+    *out = journal_open(o->journal, job->job_key, err, sizeof err);
+    if (*out == NULL) {
+        fprintf(stderr, "coordinator: %s\n", err);
+        return EXIT_USAGE;
+    }
+    for (size_t i = 0; i < job->task_nb; i++) {
+        count_t nodes;
+        perft_stats_t st;
+        if (journal_lookup(*out, (uint64_t)i + 1, &nodes, &st)) {
+            sched_preload(sched, i, nodes, job->stats ? &st : NULL);
+            (*loaded)++;
+        }
+    }
+    if (!o->quiet)
+        fprintf(stderr, "coordinator: journal %s: %zu of %zu tasks loaded\n", o->journal, *loaded, job->task_nb);
+    return 0;
+}
+
+static int s_report(const opts_t *o, const job_t *job, sched_t *sched, const server_summary_t *sum)
+{
+    job_total_t *total = malloc(sizeof *total);
+    if (total == NULL)
+        return EXIT_FAIL;
+    job_total(job, sched_counts(sched), sched_stats(sched), total);
+    report_final_t r = {.job = job, .total = total, .sum = sum, .divide = o->divide, .stats = o->stats,
+                        .json = o->json, .verify = o->verify};
+    if (o->have_expect) {
+        r.expected = o->expect;
+        r.expected_from = "--expect";
+    } else if (!job->bench && reference_lookup(&job->root, job->depth, &r.expected)) {
+        r.expected_from = "reference";
+    }
+    if (r.expected_from != NULL)
+        r.check = r.expected == total->nodes ? REPORT_MATCH : REPORT_MISMATCH;
+    report_final(&r);
+    free(total);
+    return r.check == REPORT_MISMATCH ? EXIT_MISMATCH : EXIT_OK;
+}
+
+static void s_signals(int fds[2])
+{
+    s_stop_wr = fds[1];
+    struct sigaction sa = {.sa_handler = s_on_signal};
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGINT, &sa, NULL);
+    signal(SIGPIPE, SIG_IGN);
+}
+
+/* Writes the endpoint to path atomically (a reader never sees half of it). */
+static int s_write_endpoint(const char *path, const char *endpoint)
+{
+    char tmp[4096];
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    FILE *f = fopen(tmp, "w");
+    if (f == NULL || fprintf(f, "%s\n", endpoint) < 0 || fclose(f) != 0 || rename(tmp, path) != 0) {
+        fprintf(stderr, "coordinator: --endpoint-file %s: cannot write it\n", path);
+        return -1;
+    }
+    return 0;
+}
+
+/* Runs the job once everything is set up; returns the exit status. */
+static int s_serve(const opts_t *o, const job_t *job, sched_t *sched, journal_t *journal, size_t loaded, int stop_fd)
+{
+    char err[512];
+    bool usage;
+    server_t *server = server_new(o, job, sched, journal, err, sizeof err, &usage);
+    spawn_t *spawn = NULL;
+    if (server == NULL) {
+        fprintf(stderr, "coordinator: %s\n", err);
+        return usage ? EXIT_USAGE : EXIT_FAIL;
+    }
+    if (o->bind != NULL && !o->quiet)
+        fprintf(stderr, "coordinator: listening on %s (workers here: %s)\n", o->bind, server_endpoint(server));
+    if (o->endpoint_file != NULL && s_write_endpoint(o->endpoint_file, server_endpoint(server)) != 0) {
+        server_destroy(&server);
+        return EXIT_FAIL;
+    }
+    if (o->local_workers > 0 && sched_done_nb(sched) < job->task_nb) {
+        spawn = spawn_new(o->local_workers, server_endpoint(server), o->hash_mb, o->worker_prefetch, o->quiet,
+                          err, sizeof err);
+        if (spawn == NULL) {
+            fprintf(stderr, "coordinator: %s\n", err);
+            server_destroy(&server);
+            return EXIT_FAIL;
+        }
+    }
+    server_summary_t sum;
+    int rc = server_run(server, spawn, stop_fd);
+    server_summary(server, &sum);
+    sum.loaded = loaded;
+    server_destroy(&server);
+    spawn_destroy(&spawn, 1000);
+    return rc != 0 ? EXIT_FAIL : s_report(o, job, sched, &sum);
+}
+
+int main(int argc, char **argv)
+{
+    opts_t o;
+    game_pos_t root;
+    job_t job;
+    char err[256];
+    int fds[2], rc;
+    if (argc > 1 && strcmp(argv[1], "keygen") == 0)
+        return s_keygen(argc - 1, argv + 1);
+    if ((rc = opts_parse(argc - 1, argv + 1, &o)) != 0)
+        return rc < 0 ? EXIT_OK : rc;
+    game_init();
+    if ((rc = s_root(&o, &root)) != 0)
+        return rc;
+    if (o.bench_dispatch > 0 ? job_new_bench(&job, &root, o.bench_dispatch)
+                             : job_new(&job, &root, o.depth, o.stats, o.split_depth, o.local_workers, err, sizeof err)) {
+        fprintf(stderr, "coordinator: %s\n", err);
+        return EXIT_FAIL;
+    }
+    sched_t *sched = sched_new(job.task_nb, o.verify, o.stats);
+    journal_t *journal = NULL;
+    size_t loaded = 0;
+    if (sched == NULL || pipe2(fds, O_CLOEXEC | O_NONBLOCK) != 0) {
+        fprintf(stderr, "coordinator: out of memory\n");
+        rc = EXIT_FAIL;
+    } else if ((rc = s_load_journal(&o, &job, sched, &journal, &loaded)) == 0) {
+        s_signals(fds);
+        rc = s_serve(&o, &job, sched, journal, loaded, fds[0]);
+    }
+    journal_destroy(&journal);
+    sched_destroy(&sched);
+    job_free(&job);
+    return rc;
+}

@@ -1,0 +1,222 @@
+/* opts.c: parsing and checking the coordinator's command line (see opts.h). */
+#include "opts.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "count.h"
+#include "game.h"
+
+static const char s_help[] =
+    "usage: coordinator --perft N [options]\n"
+    "       coordinator keygen [PREFIX]\n"
+    "Computes an exact perft on a cluster of workers (OCTP/1 over ZeroMQ).\n\n"
+    "  --perft N            depth to count (1..40, required)\n"
+    "  --variant V          octad (default), chess or chess960\n"
+    "  --ofen POS, --fen POS  the root position (default: the variant's start)\n"
+    "  --start N            chess960: start position N (0-959)\n"
+    "  --bind ENDPOINT      accept remote workers there (e.g. tcp://0.0.0.0:5555);\n"
+    "                       default: loopback on an ephemeral port, local workers only\n"
+    "  --insecure           allow plain TCP on a non-loopback --bind (else CURVE is required)\n"
+    "  --local-workers K    worker processes to start here (default: one per core; 0 = none)\n"
+    "  --split-depth D|auto frontier ply of the tasks (D < N); auto = at least\n"
+    "                       max(256, 32 x local workers) tasks (default auto)\n"
+    "  --divide             print the count below each root move (N >= 2)\n"
+    "  --stats              counts by kind at the last ply (workers use no hash table)\n"
+    "  --journal FILE       record finished tasks; rerun the same command to resume\n"
+    "  --verify             compute every task on two different workers and compare\n"
+    "  --expect COUNT       the total that must come out (exit 3 otherwise)\n"
+    "  --json               print the result as one JSON object\n"
+    "  --hash MB            table MiB of each local worker (default 64)\n"
+    "  --heartbeat-ms MS    heartbeat interval (default 1000)\n"
+    "  --liveness N         heartbeats missed before a worker is dead (3..5, default 3)\n"
+    "  --lease-ms MS        a task returns to the queue when its worker is silent this\n"
+    "                       long (default liveness x heartbeat; at least 2 x heartbeat)\n"
+    "  --curve-secret FILE  CURVE: the coordinator's secret key file\n"
+    "  --allow FILE         CURVE: a file of allowed worker public keys (repeatable)\n"
+    "  --bench-dispatch N   benchmark: dispatch N empty tasks (depth 0) and report tasks/s\n"
+    "  --worker-prefetch N  local workers ask for N tasks beyond their thread, hiding the\n"
+    "                       round trip between tasks (default 1)\n"
+    "  --endpoint-file FILE write the bound endpoint (e.g. tcp://127.0.0.1:41234) to FILE\n"
+    "  --quiet              no progress or logs on stderr\n"
+    "  --help               this text\n\n"
+    "keygen writes PREFIX.key (secret, mode 0600) and PREFIX.pub (default PREFIX: coordinator).\n"
+    "Exit status: 0 ok, 1 failure, 2 bad usage or input, 3 total differs from the reference.\n";
+
+void opts_help(void)
+{
+    fputs(s_help, stdout);
+}
+
+static int s_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static int s_usage(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("coordinator: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputs(" (see coordinator --help)\n", stderr);
+    va_end(ap);
+    return EXIT_USAGE;
+}
+
+/* Parses an integer in [lo, hi]; 0, or EXIT_USAGE after a message. */
+static int s_int(const char *opt, const char *text, long long lo, long long hi, long long *out)
+{
+    char *end;
+    errno = 0;
+    long long v = strtoll(text, &end, 10);
+    if (errno != 0 || end == text || *end != '\0' || v < lo || v > hi)
+        return s_usage("%s: '%.40s' is not an integer in [%lld, %lld]", opt, text, lo, hi);
+    *out = v;
+    return 0;
+}
+
+/* Options that take a value; a NULL-terminated list. */
+static const char *const s_valued[] = {
+    "--perft", "--variant", "--ofen", "--fen", "--start", "--bind", "--local-workers",
+    "--split-depth", "--journal", "--expect", "--hash", "--lease-ms", "--heartbeat-ms",
+    "--liveness", "--curve-secret", "--allow", "--bench-dispatch", "--worker-prefetch", "--endpoint-file",
+    NULL};
+
+static bool s_takes_value(const char *a)
+{
+    for (int i = 0; s_valued[i]; i++)
+        if (strcmp(a, s_valued[i]) == 0)
+            return true;
+    return false;
+}
+
+static int s_flag(opts_t *o, const char *a)
+{
+    if (strcmp(a, "--divide") == 0) o->divide = true;
+    else if (strcmp(a, "--stats") == 0) o->stats = true;
+    else if (strcmp(a, "--verify") == 0) o->verify = true;
+    else if (strcmp(a, "--json") == 0) o->json = true;
+    else if (strcmp(a, "--quiet") == 0) o->quiet = true;
+    else if (strcmp(a, "--insecure") == 0) o->insecure = true;
+    else return s_usage("unknown option '%.40s'", a);
+    return 0;
+}
+
+/* Numeric options; `a` is known to take a value. */
+static int s_number(opts_t *o, const char *a, const char *v)
+{
+    long long n;
+    int rc = 0;
+    if (strcmp(a, "--perft") == 0 && !(rc = s_int(a, v, 1, 40, &n))) o->depth = (int)n;
+    else if (strcmp(a, "--start") == 0 && !(rc = s_int(a, v, 0, 959, &n))) o->start = (long)n;
+    else if (strcmp(a, "--local-workers") == 0 && !(rc = s_int(a, v, 0, 256, &n))) o->local_workers = (int)n;
+    else if (strcmp(a, "--hash") == 0 && !(rc = s_int(a, v, 0, 1 << 20, &n))) o->hash_mb = (size_t)n;
+    else if (strcmp(a, "--lease-ms") == 0 && !(rc = s_int(a, v, 20, 86400000, &n))) o->lease_ms = (uint32_t)n;
+    else if (strcmp(a, "--heartbeat-ms") == 0 && !(rc = s_int(a, v, 10, 3600000, &n))) o->heartbeat_ms = (uint32_t)n;
+    else if (strcmp(a, "--liveness") == 0 && !(rc = s_int(a, v, 3, 5, &n))) o->liveness = (uint32_t)n;
+    else if (strcmp(a, "--bench-dispatch") == 0 && !(rc = s_int(a, v, 1, 100000000, &n))) o->bench_dispatch = (uint64_t)n;
+    else if (strcmp(a, "--worker-prefetch") == 0 && !(rc = s_int(a, v, 0, 64, &n))) o->worker_prefetch = (int)n;
+    else if (strcmp(a, "--split-depth") == 0) {
+        if (strcmp(v, "auto") == 0) o->split_depth = -1;
+        else if (!(rc = s_int(a, v, 0, 39, &n))) o->split_depth = (int)n;
+    }
+    return rc;
+}
+
+static int s_value(opts_t *o, const char *a, const char *v)
+{
+    if (strcmp(a, "--variant") == 0) {
+        if (game_variant_parse(v, &o->variant) != 0)
+            return s_usage("--variant: unknown variant '%.40s' (octad, chess, chess960)", v);
+    } else if (strcmp(a, "--ofen") == 0 || strcmp(a, "--fen") == 0) {
+        o->text = v;
+    } else if (strcmp(a, "--bind") == 0) {
+        o->bind = v;
+    } else if (strcmp(a, "--endpoint-file") == 0) {
+        o->endpoint_file = v;
+    } else if (strcmp(a, "--journal") == 0) {
+        o->journal = v;
+    } else if (strcmp(a, "--curve-secret") == 0) {
+        o->curve_secret = v;
+    } else if (strcmp(a, "--allow") == 0) {
+        if (o->allow_nb >= OPTS_ALLOW_MAX)
+            return s_usage("--allow: at most %d files", OPTS_ALLOW_MAX);
+        o->allow[o->allow_nb++] = v;
+    } else if (strcmp(a, "--expect") == 0) {
+        if (count_parse(v, &o->expect) != 0)
+            return s_usage("--expect: '%.40s' is not a decimal count", v);
+        o->have_expect = true;
+    } else {
+        return s_number(o, a, v);
+    }
+    return 0;
+}
+
+static bool s_is_loopback(const char *ep)
+{
+    return strncmp(ep, "tcp://127.", 10) == 0 || strncmp(ep, "tcp://localhost:", 16) == 0 ||
+           strncmp(ep, "ipc://", 6) == 0 || strncmp(ep, "inproc://", 9) == 0;
+}
+
+/* Cross-option rules, once everything is read. */
+static int s_check(opts_t *o)
+{
+    if (o->depth == 0 && o->bench_dispatch == 0)
+        return s_usage("--perft N is required");
+    if (o->bench_dispatch > 0)
+        o->depth = 0;
+    if (o->split_depth >= 0 && o->depth > 0 && o->split_depth >= o->depth)
+        return s_usage("--split-depth %d must be less than --perft %d", o->split_depth, o->depth);
+    if (o->divide && (o->depth < 2 || o->split_depth == 0))
+        return s_usage("--divide needs --perft 2 or more and a split depth of at least 1");
+    if (o->liveness == 0)
+        o->liveness = 3;
+    if (o->lease_ms == 0)
+        o->lease_ms = o->heartbeat_ms * o->liveness;
+    if (o->lease_ms < 2 * o->heartbeat_ms)
+        return s_usage("--lease-ms %u must be at least twice --heartbeat-ms %u", o->lease_ms, o->heartbeat_ms);
+    if (o->start >= 0 && o->variant != VARIANT_CHESS960)
+        return s_usage("--start: only for --variant chess960");
+    if (o->start >= 0 && o->text != NULL)
+        return s_usage("--start and --fen: give one position, not both");
+    if ((o->curve_secret == NULL) != (o->allow_nb == 0))
+        return s_usage("CURVE needs both --curve-secret and at least one --allow");
+    if (o->bind != NULL && !s_is_loopback(o->bind) && o->curve_secret == NULL && !o->insecure)
+        return s_usage("--bind %.60s is not loopback: give --curve-secret and --allow, or --insecure", o->bind);
+    if (o->curve_secret != NULL && o->local_workers > 0)
+        return s_usage("--local-workers: local workers cannot join a CURVE socket; start them as remote workers with keys");
+#ifndef OCTAD_HAVE_CURVE
+    if (o->curve_secret != NULL)
+        return s_usage("--curve-secret: this coordinator was built without CURVE support");
+#endif
+    return 0;
+}
+
+int opts_parse(int argc, char **argv, opts_t *o)
+{
+    *o = (opts_t){.variant = VARIANT_OCTAD, .start = -1, .local_workers = -1, .split_depth = -1,
+                  .hash_mb = 64, .heartbeat_ms = 1000, .worker_prefetch = 1};
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        int rc;
+        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            opts_help();
+            return -1;
+        }
+        if (!s_takes_value(a)) {
+            if ((rc = s_flag(o, a)) != 0)
+                return rc;
+            continue;
+        }
+        if (i + 1 >= argc)
+            return s_usage("%s needs a value", a);
+        if ((rc = s_value(o, a, argv[++i])) != 0)
+            return rc;
+    }
+    if (o->local_workers < 0) {
+        long cores = sysconf(_SC_NPROCESSORS_ONLN);
+        o->local_workers = o->curve_secret != NULL ? 0 : cores > 0 ? (int)cores : 1;
+    }
+    return s_check(o);
+}

@@ -1,0 +1,42 @@
+/* opts.h: the coordinator's command line (see coordinator --help). */
+#pragma once
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "types.h"
+
+enum { OPTS_ALLOW_MAX = 16 };
+
+/* Exit statuses of the coordinator. */
+enum { EXIT_OK = 0, EXIT_FAIL = 1, EXIT_USAGE = 2, EXIT_MISMATCH = 3 };
+
+typedef struct {
+    int depth;                     /* --perft N */
+    variant_t variant;
+    const char *text;              /* --ofen/--fen, or NULL: the start (or --start) */
+    long start;                    /* --start N (Chess960), -1 if not given */
+    const char *bind;              /* NULL: embedded (loopback, ephemeral port) */
+    int local_workers;             /* -1: one per core */
+    int split_depth;               /* -1: auto */
+    bool divide, stats, verify, json, quiet, insecure;
+    const char *journal;
+    bool have_expect;
+    count_t expect;
+    size_t hash_mb;                /* per local worker */
+    uint32_t lease_ms, heartbeat_ms, liveness;
+    const char *curve_secret;
+    const char *allow[OPTS_ALLOW_MAX];
+    int allow_nb;
+    uint64_t bench_dispatch;       /* > 0: N empty tasks instead of a perft */
+    int worker_prefetch;           /* --worker-prefetch for local workers */
+    const char *endpoint_file;     /* write the bound endpoint there (for scripts and tests) */
+} opts_t;
+
+/* Parses argv (after the program name) into *o. Returns -1 after printing the
+ * help, 0 ok, or EXIT_USAGE after printing a one-line message. */
+int opts_parse(int argc, char **argv, opts_t *o);
+
+/* Prints the help text on stdout. */
+void opts_help(void);

@@ -1,0 +1,151 @@
+/* report.c: progress on stderr and the final result on stdout (see report.h). */
+#include "report.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "count.h"
+
+static bool s_bar_shown;
+
+bool report_is_tty(void)
+{
+    return isatty(STDERR_FILENO) != 0;
+}
+
+void report_clear_line(void)
+{
+    if (s_bar_shown) {
+        fprintf(stderr, "\r%78s\r", "");
+        s_bar_shown = false;
+    }
+}
+
+void report_progress(const report_progress_t *p)
+{
+    char nodes[COUNT_TEXT_MAX], eta[32] = "?";
+    double nps = p->seconds > 0 ? (double)p->nodes / p->seconds : 0;
+    size_t fresh = p->done > p->loaded ? p->done - p->loaded : 0;
+    size_t left = p->total - p->done;
+    if (fresh > 0 && p->seconds > 0)
+        snprintf(eta, sizeof eta, "%.0fs", p->seconds / (double)fresh * (double)left);
+    count_format(p->nodes, nodes);
+    if (p->tty) {
+        char bar[21];
+        size_t fill = p->total ? p->done * 20 / p->total : 20;
+        for (size_t k = 0; k < 20; k++)
+            bar[k] = k < fill ? '#' : '.';
+        bar[20] = '\0';
+        fprintf(stderr, "\r[%s] %zu/%zu tasks  %s nodes  %.3g Mn/s  ETA %s  %zu workers ", bar, p->done, p->total,
+                nodes, nps / 1e6, eta, p->workers);
+        s_bar_shown = true;
+    } else {
+        fprintf(stderr, "coordinator: %zu/%zu tasks, %s nodes, %.0f nodes/s, ETA %s, %zu workers\n", p->done,
+                p->total, nodes, nps, eta, p->workers);
+    }
+    fflush(stderr);
+}
+
+static void s_json_stats(const perft_stats_t *s)
+{
+    char b[COUNT_TEXT_MAX];
+    printf(",\"stats\":{\"nodes\":%s", count_format(s->nodes, b));
+    printf(",\"captures\":%s", count_format(s->captures, b));
+    printf(",\"en_passant\":%s", count_format(s->en_passant, b));
+    printf(",\"castles\":%s", count_format(s->castles, b));
+    printf(",\"castle_near\":%s", count_format(s->castle_kind[CASTLE_NEAR], b));
+    printf(",\"castle_center\":%s", count_format(s->castle_kind[CASTLE_CENTER], b));
+    printf(",\"castle_far\":%s", count_format(s->castle_kind[CASTLE_FAR], b));
+    printf(",\"promotions\":%s", count_format(s->promotions, b));
+    printf(",\"checks\":%s", count_format(s->checks, b));
+    printf(",\"mates\":%s}", count_format(s->mates, b));
+}
+
+static void s_json(const report_final_t *r, const char *pos)
+{
+    char b[COUNT_TEXT_MAX];
+    const server_summary_t *s = r->sum;
+    double secs = s->seconds > 0.001 ? s->seconds : 0;
+    printf("{\"variant\":\"%s\",\"position\":\"%s\",\"depth\":%d", game_variant_name(r->job->root.variant), pos,
+           r->job->depth);
+    printf(",\"nodes\":%s,\"seconds\":%.3f,\"nps\":%.0f", count_format(r->total->nodes, b), s->seconds,
+           secs > 0 ? (double)r->total->nodes / secs : 0.0);
+    printf(",\"tasks\":%zu,\"tasks_loaded\":%zu,\"tasks_dispatched\":%llu,\"results\":%llu", r->job->task_nb,
+           s->loaded, (unsigned long long)s->dispatched, (unsigned long long)s->results);
+    printf(",\"duplicates\":%llu,\"requeued\":%llu,\"dropped\":%llu,\"disagreements\":%llu,\"workers\":%zu",
+           (unsigned long long)s->duplicates, (unsigned long long)s->requeued, (unsigned long long)s->dropped,
+           (unsigned long long)s->disagreements, s->workers);
+    if (r->job->bench)
+        printf(",\"dispatch_seconds\":%.3f,\"tasks_per_second\":%.0f", s->dispatch_seconds,
+               s->dispatch_seconds > 0 ? (double)s->results / s->dispatch_seconds : 0.0);
+    printf(",\"cpu_seconds\":%.3f,\"worker_seconds\":%.3f,\"verify\":%s", s->cpu_seconds, s->worker_seconds,
+           r->verify ? "true" : "false");
+    if (r->check != REPORT_UNCHECKED)
+        printf(",\"expected\":%s,\"expected_from\":\"%s\",\"match\":%s", count_format(r->expected, b),
+               r->expected_from, r->check == REPORT_MATCH ? "true" : "false");
+    if (r->divide) {
+        printf(",\"divide\":{");
+        for (int i = 0; i < r->total->root_nb; i++)
+            printf("%s\"%s\":%s", i ? "," : "", r->total->root_uoi[i], count_format(r->total->root_nodes[i], b));
+        printf("}");
+    }
+    if (r->stats)
+        s_json_stats(&r->total->stats);
+    printf("}\n");
+}
+
+static void s_text_stats(const perft_stats_t *s, variant_t v)
+{
+    char b[COUNT_TEXT_MAX];
+    printf("captures   %s\n", count_format(s->captures, b));
+    printf("ep         %s\n", count_format(s->en_passant, b));
+    printf("castles    %s\n", count_format(s->castles, b));
+    if (v == VARIANT_OCTAD) {
+        printf("near       %s\n", count_format(s->castle_kind[CASTLE_NEAR], b));
+        printf("center     %s\n", count_format(s->castle_kind[CASTLE_CENTER], b));
+        printf("far        %s\n", count_format(s->castle_kind[CASTLE_FAR], b));
+    }
+    printf("promotions %s\n", count_format(s->promotions, b));
+    printf("checks     %s\n", count_format(s->checks, b));
+    printf("mates      %s\n", count_format(s->mates, b));
+}
+
+static void s_text(const report_final_t *r, const char *pos)
+{
+    char b[COUNT_TEXT_MAX];
+    const server_summary_t *s = r->sum;
+    printf("variant    %s\nposition   %s\ndepth      %d\n", game_variant_name(r->job->root.variant), pos,
+           r->job->depth);
+    if (r->divide)
+        for (int i = 0; i < r->total->root_nb; i++)
+            printf("%s: %s\n", r->total->root_uoi[i], count_format(r->total->root_nodes[i], b));
+    if (r->stats)
+        s_text_stats(&r->total->stats, r->job->root.variant);
+    printf("nodes      %s\n", count_format(r->total->nodes, b));
+    printf("time       %.3f\n", s->seconds);
+    printf("nps        %.0f\n", s->seconds > 0.001 ? (double)r->total->nodes / s->seconds : 0.0);
+    printf("tasks      %zu (%zu from the journal, %llu dispatched, %llu re-queued, %llu duplicates dropped)\n",
+           r->job->task_nb, s->loaded, (unsigned long long)s->dispatched, (unsigned long long)s->requeued,
+           (unsigned long long)s->duplicates);
+    printf("workers    %zu\n", s->workers);
+    if (r->job->bench)
+        printf("dispatch   %.0f tasks/s (%llu tasks in %.3f s)\n",
+               s->dispatch_seconds > 0 ? (double)s->results / s->dispatch_seconds : 0.0,
+               (unsigned long long)s->results, s->dispatch_seconds);
+    if (r->check == REPORT_MATCH)
+        printf("check      matches %s\n", r->expected_from);
+    else if (r->check == REPORT_MISMATCH)
+        printf("check      MISMATCH (expected %s, from %s)\n", count_format(r->expected, b), r->expected_from);
+}
+
+void report_final(const report_final_t *r)
+{
+    char pos[GAME_TEXT_MAX];
+    game_format(&r->job->root, pos, sizeof pos);
+    if (r->json)
+        s_json(r, pos);
+    else
+        s_text(r, pos);
+    fflush(stdout);
+}

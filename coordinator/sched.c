@@ -1,0 +1,485 @@
+/* sched.c: task states, the queue, leases and verify votes (see sched.h). */
+#include "sched.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum { LEASE_MAX = 3, STALE_MAX = 2, EXCL_MAX = 6, VOTE_MAX = 3, RANGES_MAX = 4096 };
+#define NO_POS UINT32_MAX
+
+typedef struct {
+    uint32_t serial;
+    uint16_t name_id;
+    int64_t deadline;
+} s_lease_t;
+
+typedef struct {
+    bool done;
+    uint8_t want;        /* agreeing results needed: 1, or 2 in verify (3 after a disagreement) */
+    uint8_t lease_nb, queued_nb, excl_nb, stale_nb, vote_nb;
+    uint32_t inflight_pos; /* index in inflight[], or NO_POS */
+    s_lease_t lease[LEASE_MAX];
+    uint32_t stale[STALE_MAX]; /* serials of expired leases: a late result is still taken */
+    uint16_t excl[EXCL_MAX];   /* names that refused the task */
+} s_task_t;
+
+/* A run of fresh (never leased) tasks [next, end) that one worker session takes in order. */
+typedef struct {
+    uint32_t serial;   /* 0: free slot */
+    bool orphan;       /* its session ended: the next thief takes it whole */
+    size_t next, end;
+} s_range_t;
+
+struct sched_s {
+    size_t task_nb, done_nb;
+    s_range_t *ranges;                        /* affinity ranges (not in verify mode) */
+    size_t range_nb;
+    size_t fresh_nb;                          /* fresh tasks not yet leased, in ranges */
+    bool verify, with_stats;
+    s_task_t *tasks;
+    count_t *counts;
+    perft_stats_t *stats;
+    sched_vote_t (*votes)[VOTE_MAX];          /* verify only */
+    perft_stats_t (*vote_stats)[VOTE_MAX];    /* verify with stats only */
+    uint32_t *ring;                           /* the queue of task indices */
+    size_t ring_cap, ring_head, ring_nb;
+    uint32_t *inflight;                       /* tasks with at least one lease */
+    size_t inflight_nb;
+};
+
+static void s_push(sched_t *self, size_t i, bool front)
+{
+    if (self->ring_nb == self->ring_cap)
+        return; /* cannot happen: each task is queued at most LEASE_MAX times */
+    if (front) {
+        self->ring_head = (self->ring_head + self->ring_cap - 1) % self->ring_cap;
+        self->ring[self->ring_head] = (uint32_t)i;
+    } else {
+        self->ring[(self->ring_head + self->ring_nb) % self->ring_cap] = (uint32_t)i;
+    }
+    self->ring_nb++;
+    self->tasks[i].queued_nb++;
+}
+
+/* Removes the queue entry at offset k from the front (order of the rest may change). */
+static void s_remove_at(sched_t *self, size_t k)
+{
+    size_t at = (self->ring_head + k) % self->ring_cap;
+    self->tasks[self->ring[at]].queued_nb--;
+    self->ring[at] = self->ring[self->ring_head];
+    self->ring_head = (self->ring_head + 1) % self->ring_cap;
+    self->ring_nb--;
+}
+
+static void s_unqueue_one(sched_t *self, size_t i)
+{
+    for (size_t k = 0; k < self->ring_nb; k++)
+        if (self->ring[(self->ring_head + k) % self->ring_cap] == i) {
+            s_remove_at(self, k);
+            return;
+        }
+}
+
+static void s_unqueue_all(sched_t *self, size_t i)
+{
+    for (size_t k = 0; k < self->ring_nb && self->tasks[i].queued_nb > 0;) {
+        if (self->ring[(self->ring_head + k) % self->ring_cap] == i)
+            s_remove_at(self, k);
+        else
+            k++;
+    }
+}
+
+static void s_inflight_add(sched_t *self, size_t i)
+{
+    if (self->tasks[i].inflight_pos != NO_POS)
+        return;
+    self->tasks[i].inflight_pos = (uint32_t)self->inflight_nb;
+    self->inflight[self->inflight_nb++] = (uint32_t)i;
+}
+
+static void s_inflight_del(sched_t *self, size_t i)
+{
+    uint32_t pos = self->tasks[i].inflight_pos;
+    if (pos == NO_POS)
+        return;
+    uint32_t last = self->inflight[--self->inflight_nb];
+    self->inflight[pos] = last;
+    self->tasks[last].inflight_pos = pos;
+    self->tasks[i].inflight_pos = NO_POS;
+}
+
+sched_t *sched_new(size_t task_nb, bool verify, bool with_stats)
+{
+    sched_t *self = calloc(1, sizeof *self);
+    if (self == NULL)
+        return NULL;
+    size_t n = task_nb ? task_nb : 1;
+    self->task_nb = task_nb;
+    self->verify = verify;
+    self->with_stats = with_stats;
+    self->tasks = calloc(n, sizeof *self->tasks);
+    self->counts = calloc(n, sizeof *self->counts);
+    self->ring_cap = n * LEASE_MAX + 16;
+    self->ring = calloc(self->ring_cap, sizeof *self->ring);
+    self->inflight = calloc(n, sizeof *self->inflight);
+    if (with_stats)
+        self->stats = calloc(n, sizeof *self->stats);
+    if (verify)
+        self->votes = calloc(n, sizeof *self->votes);
+    if (verify && with_stats)
+        self->vote_stats = calloc(n, sizeof *self->vote_stats);
+    if (!verify)
+        self->ranges = calloc(RANGES_MAX, sizeof *self->ranges);
+    if (!self->tasks || !self->counts || !self->ring || !self->inflight || (with_stats && !self->stats) ||
+        (verify && !self->votes) || (verify && with_stats && !self->vote_stats) || (!verify && !self->ranges)) {
+        sched_destroy(&self);
+        return NULL;
+    }
+    for (size_t i = 0; i < task_nb; i++) {
+        self->tasks[i].want = verify ? 2 : 1;
+        self->tasks[i].inflight_pos = NO_POS;
+        for (int c = 0; verify && c < self->tasks[i].want; c++)
+            s_push(self, i, false);
+    }
+    if (!verify) { /* all fresh tasks start as one orphan range: the first worker takes it whole */
+        self->ranges[0] = (s_range_t){.serial = UINT32_MAX, .orphan = true, .next = 0, .end = task_nb};
+        self->range_nb = 1;
+        self->fresh_nb = task_nb;
+    }
+    return self;
+}
+
+void sched_destroy(sched_t **self_p)
+{
+    sched_t *self = *self_p;
+    if (self == NULL)
+        return;
+    free(self->tasks);
+    free(self->counts);
+    free(self->stats);
+    free(self->votes);
+    free(self->vote_stats);
+    free(self->ring);
+    free(self->inflight);
+    free(self->ranges);
+    free(self);
+    *self_p = NULL;
+}
+
+static void s_mark_done(sched_t *self, size_t i, count_t nodes, const perft_stats_t *stats)
+{
+    s_task_t *t = &self->tasks[i];
+    t->done = true;
+    t->lease_nb = 0;
+    t->stale_nb = 0;
+    s_inflight_del(self, i);
+    s_unqueue_all(self, i);
+    self->counts[i] = nodes;
+    if (self->with_stats && stats != NULL)
+        self->stats[i] = *stats;
+    self->done_nb++;
+}
+
+void sched_preload(sched_t *self, size_t i, count_t nodes, const perft_stats_t *stats)
+{
+    if (i < self->task_nb && !self->tasks[i].done) {
+        s_mark_done(self, i, nodes, stats);
+        if (self->ranges != NULL)
+            self->fresh_nb--; /* still inside a range: skipped when reached */
+    }
+}
+
+/* The range of a session, or NULL. */
+static s_range_t *s_range_of(sched_t *self, uint32_t serial)
+{
+    for (size_t k = 0; k < self->range_nb; k++)
+        if (self->ranges[k].serial == serial)
+            return &self->ranges[k];
+    return NULL;
+}
+
+/* Gives `serial` a range by stealing: an orphan range whole, else the upper
+ * half of the largest one. Returns NULL if no fresh task is left. */
+static s_range_t *s_steal(sched_t *self, uint32_t serial)
+{
+    s_range_t *best = NULL, *mine = s_range_of(self, serial);
+    for (size_t k = 0; k < self->range_nb; k++) {
+        s_range_t *r = &self->ranges[k];
+        if (r->next < r->end && (best == NULL || (r->orphan && !best->orphan) ||
+                                 (r->orphan == best->orphan && r->end - r->next > best->end - best->next)))
+            best = r;
+    }
+    if (best == NULL)
+        return NULL;
+    if (best->orphan) {
+        if (mine != NULL && mine != best)
+            *mine = (s_range_t){0};
+        best->serial = serial;
+        best->orphan = false;
+        return best;
+    }
+    if (mine == NULL) {
+        for (size_t k = 0; k < self->range_nb && mine == NULL; k++)
+            if (self->ranges[k].next >= self->ranges[k].end)
+                mine = &self->ranges[k];
+        if (mine == NULL && self->range_nb < RANGES_MAX)
+            mine = &self->ranges[self->range_nb++];
+        if (mine == NULL)
+            mine = best; /* table full: share the range */
+    }
+    size_t mid = best->next + (best->end - best->next) / 2;
+    if (mine != best) {
+        *mine = (s_range_t){.serial = serial, .next = mid, .end = best->end};
+        best->end = mid;
+    }
+    return mine;
+}
+
+/* The next fresh task for a session: in order from its own range, for table
+ * locality (neighbouring tasks share subtrees), stealing when it runs dry. -1 if none. */
+static long s_next_fresh(sched_t *self, uint32_t serial)
+{
+    s_range_t *r = s_range_of(self, serial);
+    while (self->fresh_nb > 0) {
+        if (r == NULL || r->next >= r->end)
+            r = s_steal(self, serial);
+        if (r == NULL)
+            return -1;
+        size_t i = r->next++;
+        if (!self->tasks[i].done) {
+            self->fresh_nb--;
+            return (long)i;
+        }
+    }
+    return -1;
+}
+
+/* May the worker `name_id` take task i? Not if it refused it, holds it, or voted on it. */
+static bool s_eligible(const sched_t *self, size_t i, uint16_t name_id)
+{
+    const s_task_t *t = &self->tasks[i];
+    for (int k = 0; k < t->excl_nb; k++)
+        if (t->excl[k] == name_id)
+            return false;
+    if (!self->verify)
+        return true;
+    for (int k = 0; k < t->lease_nb; k++)
+        if (t->lease[k].name_id == name_id)
+            return false;
+    for (int k = 0; k < t->vote_nb; k++)
+        if (self->votes[i][k].name_id == name_id)
+            return false;
+    return true;
+}
+
+static void s_lease(sched_t *self, size_t i, uint32_t serial, uint16_t name_id, int64_t deadline_ms)
+{
+    s_task_t *t = &self->tasks[i];
+    t->lease[t->lease_nb++] = (s_lease_t){serial, name_id, deadline_ms};
+    s_inflight_add(self, i);
+}
+
+long sched_next(sched_t *self, uint32_t serial, uint16_t name_id, int64_t deadline_ms)
+{
+    /* Re-queued tasks first (they are late), then fresh ones. */
+    for (size_t k = 0; k < self->ring_nb; k++) {
+        size_t i = self->ring[(self->ring_head + k) % self->ring_cap];
+        s_task_t *t = &self->tasks[i];
+        if (!s_eligible(self, i, name_id) || t->lease_nb == LEASE_MAX)
+            continue;
+        s_remove_at(self, k);
+        s_lease(self, i, serial, name_id, deadline_ms);
+        return (long)i;
+    }
+    long i = self->ranges != NULL ? s_next_fresh(self, serial) : -1;
+    if (i >= 0)
+        s_lease(self, (size_t)i, serial, name_id, deadline_ms);
+    return i;
+}
+
+void sched_renew(sched_t *self, uint32_t serial, int64_t deadline_ms)
+{
+    for (size_t k = 0; k < self->inflight_nb; k++) {
+        s_task_t *t = &self->tasks[self->inflight[k]];
+        for (int l = 0; l < t->lease_nb; l++)
+            if (t->lease[l].serial == serial && t->lease[l].deadline < deadline_ms)
+                t->lease[l].deadline = deadline_ms;
+    }
+}
+
+/* Ends lease l of task i; keep_stale: a late result of that worker is still taken. */
+static void s_end_lease(sched_t *self, size_t i, int l, bool keep_stale, bool front)
+{
+    s_task_t *t = &self->tasks[i];
+    if (keep_stale) {
+        if (t->stale_nb == STALE_MAX)
+            memmove(&t->stale[0], &t->stale[1], sizeof t->stale[0] * (STALE_MAX - 1));
+        else
+            t->stale_nb++;
+        t->stale[t->stale_nb - 1] = t->lease[l].serial;
+    }
+    t->lease[l] = t->lease[--t->lease_nb];
+    if (t->lease_nb == 0)
+        s_inflight_del(self, i);
+    s_push(self, i, front);
+}
+
+size_t sched_expire(sched_t *self, int64_t now_ms)
+{
+    size_t n = 0;
+    for (size_t k = 0; k < self->inflight_nb;) {
+        size_t i = self->inflight[k];
+        s_task_t *t = &self->tasks[i];
+        bool ended = false;
+        for (int l = 0; l < t->lease_nb; l++) {
+            if (t->lease[l].deadline <= now_ms) {
+                s_end_lease(self, i, l, true, true);
+                n++;
+                ended = true;
+                break;
+            }
+        }
+        if (!ended)
+            k++;
+    }
+    return n;
+}
+
+/* Index of the lease of `serial` on task i, or -1. */
+static int s_find_lease(const s_task_t *t, uint32_t serial)
+{
+    for (int l = 0; l < t->lease_nb; l++)
+        if (t->lease[l].serial == serial)
+            return l;
+    return -1;
+}
+
+size_t sched_drop_serial(sched_t *self, uint32_t serial)
+{
+    size_t n = 0;
+    s_range_t *r = self->ranges != NULL ? s_range_of(self, serial) : NULL;
+    if (r != NULL)
+        r->orphan = true;
+    for (size_t k = 0; k < self->inflight_nb;) {
+        size_t i = self->inflight[k];
+        int l = s_find_lease(&self->tasks[i], serial);
+        if (l >= 0) {
+            s_end_lease(self, i, l, false, true);
+            n++;
+        } else {
+            k++;
+        }
+    }
+    return n;
+}
+
+bool sched_handback(sched_t *self, size_t i, uint32_t serial)
+{
+    if (i >= self->task_nb || self->tasks[i].done)
+        return false;
+    int l = s_find_lease(&self->tasks[i], serial);
+    if (l < 0)
+        return false;
+    s_end_lease(self, i, l, false, true);
+    return true;
+}
+
+int sched_refuse(sched_t *self, size_t i, uint32_t serial, uint16_t name_id)
+{
+    if (i >= self->task_nb || self->tasks[i].done)
+        return 0;
+    s_task_t *t = &self->tasks[i];
+    int l = s_find_lease(t, serial);
+    if (l < 0)
+        return 0;
+    bool known = false;
+    for (int k = 0; k < t->excl_nb; k++)
+        known |= t->excl[k] == name_id;
+    if (!known && t->excl_nb < EXCL_MAX)
+        t->excl[t->excl_nb++] = name_id;
+    s_end_lease(self, i, l, false, false);
+    return known || t->excl_nb < EXCL_MAX ? t->excl_nb : EXCL_MAX + 1;
+}
+
+static bool s_stats_equal(const perft_stats_t *a, const perft_stats_t *b)
+{
+    return a == NULL || b == NULL || memcmp(a, b, sizeof *a) == 0;
+}
+
+/* Verify: records a vote and decides. */
+static sched_outcome_t s_vote(sched_t *self, size_t i, uint16_t name_id, count_t nodes, const perft_stats_t *stats)
+{
+    s_task_t *t = &self->tasks[i];
+    for (int k = 0; k < t->vote_nb; k++)
+        if (self->votes[i][k].name_id == name_id)
+            return SCHED_DUPLICATE;
+    int v = t->vote_nb++;
+    self->votes[i][v] = (sched_vote_t){name_id, nodes};
+    if (self->vote_stats && stats)
+        self->vote_stats[i][v] = *stats;
+    while (t->queued_nb > 0 && t->queued_nb + t->lease_nb + t->vote_nb > t->want)
+        s_unqueue_one(self, i); /* a late result made a queued copy unneeded */
+    for (int a = 0; a < t->vote_nb; a++)
+        for (int b = a + 1; b < t->vote_nb; b++) {
+            const perft_stats_t *sa = self->vote_stats ? &self->vote_stats[i][a] : NULL;
+            const perft_stats_t *sb = self->vote_stats ? &self->vote_stats[i][b] : NULL;
+            if (self->votes[i][a].nodes == self->votes[i][b].nodes && s_stats_equal(sa, sb)) {
+                s_mark_done(self, i, self->votes[i][a].nodes, sa);
+                return SCHED_ACCEPTED;
+            }
+        }
+    if (t->vote_nb < 2)
+        return SCHED_PENDING;
+    if (t->vote_nb >= VOTE_MAX)
+        return SCHED_NO_MAJORITY;
+    t->want = 3;
+    if (t->queued_nb + t->lease_nb == 0)
+        s_push(self, i, true);
+    return SCHED_DISAGREE;
+}
+
+sched_outcome_t sched_result(sched_t *self, size_t i, uint32_t serial, uint16_t name_id, count_t nodes,
+                             const perft_stats_t *stats)
+{
+    s_task_t *t = &self->tasks[i];
+    if (t->done) {
+        bool same = self->counts[i] == nodes && (!self->with_stats || s_stats_equal(&self->stats[i], stats));
+        return same ? SCHED_DUPLICATE : SCHED_CONFLICT;
+    }
+    int l = s_find_lease(t, serial);
+    if (l >= 0) {
+        t->lease[l] = t->lease[--t->lease_nb];
+        if (t->lease_nb == 0)
+            s_inflight_del(self, i);
+    } else {
+        int s = -1;
+        for (int k = 0; k < t->stale_nb; k++)
+            if (t->stale[k] == serial)
+                s = k;
+        if (s < 0)
+            return SCHED_NOT_LEASED;
+        t->stale[s] = t->stale[--t->stale_nb];
+    }
+    if (!self->verify) {
+        s_mark_done(self, i, nodes, stats);
+        return SCHED_ACCEPTED;
+    }
+    return s_vote(self, i, name_id, nodes, stats);
+}
+
+int sched_votes(const sched_t *self, size_t i, sched_vote_t votes[3])
+{
+    if (!self->verify)
+        return 0;
+    const s_task_t *t = &self->tasks[i];
+    memcpy(votes, self->votes[i], sizeof(sched_vote_t) * t->vote_nb);
+    return t->vote_nb;
+}
+
+bool sched_done(const sched_t *self, size_t i) { return self->tasks[i].done; }
+const count_t *sched_counts(const sched_t *self) { return self->counts; }
+const perft_stats_t *sched_stats(const sched_t *self) { return self->stats; }
+size_t sched_done_nb(const sched_t *self) { return self->done_nb; }
+size_t sched_queued_nb(const sched_t *self) { return self->ring_nb + self->fresh_nb; }
+size_t sched_inflight_nb(const sched_t *self) { return self->inflight_nb; }

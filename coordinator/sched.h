@@ -1,0 +1,83 @@
+/* sched.h: the task life cycle: queued -> leased -> done, leases, late and
+ * duplicate results, refusals and verify mode (docs/cluster-design.md).
+ *
+ * Workers are named by a session serial (unique per WELCOME, never reused)
+ * and a name id (the same for every session of one worker name), so verify
+ * mode can insist on two *different* workers. Task indices are 0-based here;
+ * on the wire the task id is index + 1. */
+#pragma once
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "types.h"
+
+typedef struct sched_s sched_t;
+
+/* What a RESULT did. */
+typedef enum {
+    SCHED_ACCEPTED,     /* the task is now done with this count (journal it, count it) */
+    SCHED_PENDING,      /* verify: recorded, waiting for another worker's result */
+    SCHED_DUPLICATE,    /* task already done; same count (dropped) */
+    SCHED_CONFLICT,     /* task already done with a different count (reported) */
+    SCHED_DISAGREE,     /* verify: two workers disagree; sent to a third */
+    SCHED_NO_MAJORITY,  /* verify: three different answers: the job fails */
+    SCHED_NOT_LEASED    /* this worker never held the task: dropped */
+} sched_outcome_t;
+
+/* One verify result kept for reports. */
+typedef struct {
+    uint16_t name_id;
+    count_t nodes;
+} sched_vote_t;
+
+/* New scheduler of task_nb tasks, all queued in index order. verify: each
+ * task needs two agreeing results from workers of different names. Stats
+ * are kept per task when with_stats. NULL when out of memory. */
+sched_t *sched_new(size_t task_nb, bool verify, bool with_stats);
+
+/* Frees *self_p; NULLs it. */
+void sched_destroy(sched_t **self_p);
+
+/* Marks task i done with a known count (from the journal) before dispatching. */
+void sched_preload(sched_t *self, size_t i, count_t nodes, const perft_stats_t *stats);
+
+/* Picks the next task for a worker and leases it until `deadline_ms`.
+ * Returns the index, or -1 if no queued task may go to this worker. */
+long sched_next(sched_t *self, uint32_t serial, uint16_t name_id, int64_t deadline_ms);
+
+/* Pushes back a lease's deadline: called whenever the holder is heard from. */
+void sched_renew(sched_t *self, uint32_t serial, int64_t deadline_ms);
+
+/* Re-queues every task whose lease is past its deadline; returns how many. */
+size_t sched_expire(sched_t *self, int64_t now_ms);
+
+/* A worker session ended (dead, BYE): its leases go back to the queue. Returns how many. */
+size_t sched_drop_serial(sched_t *self, uint32_t serial);
+
+/* HANDBACK of task i by a worker: re-queued at once if it held it. Returns true if it did. */
+bool sched_handback(sched_t *self, size_t i, uint32_t serial);
+
+/* REFUSE of task i: never offered to that name again. Returns the number of
+ * distinct names that refused it, or 0 if the worker did not hold it. */
+int sched_refuse(sched_t *self, size_t i, uint32_t serial, uint16_t name_id);
+
+/* A RESULT for task i from a worker. On SCHED_ACCEPTED the task is done. */
+sched_outcome_t sched_result(sched_t *self, size_t i, uint32_t serial, uint16_t name_id, count_t nodes,
+                             const perft_stats_t *stats);
+
+/* The verify results of task i (up to 3) into votes; returns how many. */
+int sched_votes(const sched_t *self, size_t i, sched_vote_t votes[3]);
+
+/* Whether task i is done, and its count. */
+bool sched_done(const sched_t *self, size_t i);
+
+/* Per-task counts and stats (stats NULL unless with_stats); valid for done tasks. */
+const count_t *sched_counts(const sched_t *self);
+const perft_stats_t *sched_stats(const sched_t *self);
+
+/* Tasks done, queued entries, and leased tasks. */
+size_t sched_done_nb(const sched_t *self);
+size_t sched_queued_nb(const sched_t *self);
+size_t sched_inflight_nb(const sched_t *self);

@@ -1,0 +1,50 @@
+/* server.h: the coordinator's event loop: one ROUTER socket, workers, leases, progress. */
+#pragma once
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "job.h"
+#include "opts.h"
+#include "sched.h"
+#include "spawn.h"
+
+typedef struct journal_s journal_t;
+typedef struct server_s server_t;
+
+/* Counters of one run, for the final report. */
+typedef struct {
+    size_t loaded;              /* tasks taken from the journal */
+    uint64_t dispatched;        /* TASK messages sent */
+    uint64_t results;           /* RESULTs accepted (counted) */
+    uint64_t duplicates;        /* RESULTs for tasks already done (dropped) */
+    uint64_t requeued;          /* leases ended by expiry, death, handback or refusal */
+    uint64_t dropped;           /* malformed, unexpected or foreign messages */
+    uint64_t disagreements;     /* verify: results that differed */
+    size_t workers;             /* distinct worker sessions seen */
+    double seconds;             /* wall time of the run */
+    double dispatch_seconds;    /* first TASK sent to last result */
+    double cpu_seconds;         /* the coordinator's own CPU time (user + system) */
+    double worker_seconds;      /* sum of the workers' reported compute times of accepted results */
+} server_summary_t;
+
+/* Binds opts->bind (or tcp://127.0.0.1:* when NULL) with CURVE when asked.
+ * The job, scheduler and journal (may be NULL) stay the caller's. Returns
+ * NULL with a message in err; *usage is set when the cause is bad input. */
+server_t *server_new(const opts_t *opts, const job_t *job, sched_t *sched, journal_t *journal, char *err,
+                     size_t errlen, bool *usage);
+
+/* The endpoint local workers connect to (the bound one, wildcard hosts made loopback). */
+const char *server_endpoint(const server_t *self);
+
+/* Serves until every task is done (0), or the job fails or a byte arrives on
+ * stop_fd (1, message printed). spawn (may be NULL) is watched: if every local
+ * worker has exited and no remote worker can come, the job fails. */
+int server_run(server_t *self, spawn_t *spawn, int stop_fd);
+
+/* Counters so far. */
+void server_summary(const server_t *self, server_summary_t *out);
+
+/* Says BYE to every worker, closes the socket; frees *self_p and NULLs it. */
+void server_destroy(server_t **self_p);

@@ -1,0 +1,274 @@
+/* server_msg.c: the coordinator's handling of each OCTP message from workers (PROTOCOL.md 5-8). */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <zmq.h>
+
+#include "count.h"
+#include "server_priv.h"
+
+enum { READ_BATCH = 4096 };
+
+static void s_reply_error(server_t *self, const wire_peer_t *to, msg_code_t code, const char *text)
+{
+    msg_t m;
+    msg_init(&m, MSG_ERROR);
+    m.u.error.code = code;
+    snprintf(m.u.error.text, sizeof m.u.error.text, "%s", text);
+    server_send(self, to, &m);
+}
+
+static bool s_speaks_variant(const msg_hello_t *h, variant_t v)
+{
+    for (uint32_t i = 0; i < h->n_variants; i++)
+        if (strcmp(h->variants[i], game_variant_name(v)) == 0)
+            return true;
+    return false;
+}
+
+static void s_on_hello(server_t *self, const wire_peer_t *id, peer_t *old, const msg_hello_t *h)
+{
+    char text[MSG_TEXT_MAX];
+    if (old != NULL)
+        server_forget(self, old, "said HELLO again");
+    if (!s_speaks_variant(h, self->job->root.variant)) {
+        snprintf(text, sizeof text, "this job needs variant %s", game_variant_name(self->job->root.variant));
+        s_reply_error(self, id, MSG_CODE_NOT_WELCOME, text);
+        server_log(self, "worker %s refused: it does not compute %s", h->name,
+                   game_variant_name(self->job->root.variant));
+        return;
+    }
+    peer_t *p = peers_add(self->peers, id, h->name, h->threads, server_now_ms());
+    if (p == NULL) {
+        s_reply_error(self, id, MSG_CODE_INTERNAL, "too many workers");
+        return;
+    }
+    self->sum.workers++;
+    msg_t m;
+    msg_init(&m, MSG_WELCOME);
+    m.u.welcome.heartbeat_ms = self->opts->heartbeat_ms;
+    m.u.welcome.liveness = self->opts->liveness;
+    m.u.welcome.job_id = self->job->job_id;
+    server_send(self, id, &m);
+    server_log(self, "worker %s joined (%u threads, %u MB hash)", h->name, h->threads, h->hash_mb);
+}
+
+static void s_on_credit(server_t *self, peer_t *p, uint32_t n)
+{
+    /* A CREDIT may overtake the RESULT that freed its slot, so only the
+     * credit itself is capped (at the HELLO's threads), not credit + leased. */
+    uint64_t want = (uint64_t)p->credit + n;
+    if (want > p->threads) {
+        server_drop(self, DROP_CREDIT, "credit beyond the worker's threads (capped)");
+        want = p->threads;
+    }
+    p->credit = (uint32_t)want;
+    server_dispatch(self, p);
+}
+
+/* Counts an accepted task: journal first, then the totals. Returns false on a journal error. */
+static bool s_commit(server_t *self, size_t i, count_t nodes)
+{
+    char key[GAME_TEXT_MAX + 32];
+    if (self->journal != NULL) {
+        const perft_stats_t *st = self->job->stats ? &sched_stats(self->sched)[i] : NULL;
+        job_task_key(self->job, i, key, sizeof key);
+        if (journal_append(self->journal, (uint64_t)i + 1, key, nodes, st) != 0) {
+            server_fail(self, "journal: cannot record task %zu: %s", i + 1, strerror(errno));
+            return false;
+        }
+    }
+    self->nodes_done += nodes * job_task_weight(self->job, i);
+    self->sum.results++;
+    self->last_result_ms = server_now_ms();
+    return true;
+}
+
+/* Verify: names the workers and counts of a task whose results differed. */
+static void s_report_votes(server_t *self, size_t i, const char *what)
+{
+    sched_vote_t v[3];
+    char pos[GAME_TEXT_MAX], line[600], c[COUNT_TEXT_MAX];
+    int n = sched_votes(self->sched, i, v), len;
+    job_task_text(self->job, i, pos, sizeof pos);
+    len = snprintf(line, sizeof line, "verify: task %zu (%s, depth %d) %s:", i + 1, pos,
+                   job_task_depth(self->job, i), what);
+    for (int k = 0; k < n && len > 0 && (size_t)len < sizeof line; k++)
+        len += snprintf(line + len, sizeof line - (size_t)len, " %s=%s", peers_name_of(self->peers, v[k].name_id),
+                        count_format(v[k].nodes, c));
+    server_error(self, "%s", line);
+}
+
+static void s_outcome(server_t *self, size_t i, sched_outcome_t o, count_t nodes, const peer_t *p)
+{
+    char c[COUNT_TEXT_MAX];
+    switch (o) {
+    case SCHED_ACCEPTED:
+        if (s_commit(self, i, sched_counts(self->sched)[i]) && self->opts->verify) {
+            sched_vote_t v[3];
+            if (sched_votes(self->sched, i, v) == 3)
+                s_report_votes(self, i, "resolved by majority");
+        }
+        break;
+    case SCHED_PENDING: break;
+    case SCHED_DUPLICATE: self->sum.duplicates++; break;
+    case SCHED_CONFLICT:
+        self->sum.duplicates++;
+        self->sum.disagreements++;
+        server_error(self, "task %zu: late result %s from %s differs from the counted %s", i + 1,
+                     count_format(nodes, c), p->name, count_format(sched_counts(self->sched)[i], c));
+        break;
+    case SCHED_DISAGREE:
+        self->sum.disagreements++;
+        s_report_votes(self, i, "workers disagree; sent to a third");
+        break;
+    case SCHED_NO_MAJORITY:
+        self->sum.disagreements++;
+        s_report_votes(self, i, "three different results");
+        server_fail(self, "verify: no two workers agree on task %zu", i + 1);
+        break;
+    case SCHED_NOT_LEASED:
+        server_drop(self, DROP_NOT_LEASED, "RESULT for a task not leased to that worker");
+        break;
+    }
+}
+
+/* Checks a RESULT's ids and stats; returns the task index or -1 (dropped). */
+static long s_check_result(server_t *self, const msg_result_t *r)
+{
+    if (r->job_id != self->job->job_id) {
+        server_drop(self, DROP_OTHER_JOB, "RESULT of another job");
+        return -1;
+    }
+    if (r->task_id < 1 || r->task_id > self->job->task_nb) {
+        server_drop(self, DROP_BAD_RESULT, "RESULT for an unknown task id");
+        return -1;
+    }
+    if (self->job->stats && (!r->has_stats || r->stats.nodes != r->nodes)) {
+        server_drop(self, DROP_BAD_RESULT, "RESULT without stats, or stats that do not match its nodes");
+        return -2 - (long)(r->task_id - 1);
+    }
+    return (long)(r->task_id - 1);
+}
+
+static void s_on_result(server_t *self, peer_t *p, const msg_result_t *r)
+{
+    long i = s_check_result(self, r);
+    if (i == -1)
+        return;
+    if (p->leased > 0)
+        p->leased--;
+    if (i < -1) { /* a bad answer for a real task: give the task to someone else */
+        if (sched_handback(self->sched, (size_t)(-2 - i), p->serial))
+            self->sum.requeued++;
+        return;
+    }
+    p->results++;
+    self->sum.worker_seconds += (double)r->elapsed_ms / 1000.0;
+    sched_outcome_t o = sched_result(self->sched, (size_t)i, p->serial, p->name_id, r->nodes,
+                                     self->job->stats ? &r->stats : NULL);
+    s_outcome(self, (size_t)i, o, r->nodes, p);
+}
+
+static void s_on_refuse(server_t *self, peer_t *p, const msg_refuse_t *r)
+{
+    if (r->job_id != self->job->job_id || r->task_id < 1 || r->task_id > self->job->task_nb) {
+        server_drop(self, DROP_OTHER_JOB, "REFUSE of another job or an unknown task");
+        return;
+    }
+    size_t i = (size_t)(r->task_id - 1);
+    int n = sched_refuse(self->sched, i, p->serial, p->name_id);
+    if (n == 0) {
+        server_drop(self, DROP_NOT_LEASED, "REFUSE for a task not leased to that worker");
+        return;
+    }
+    if (p->leased > 0)
+        p->leased--;
+    self->sum.requeued++;
+    server_error(self, "worker %s refused task %zu (code %u): %s", p->name, i + 1, r->code, r->reason);
+    if ((size_t)n >= peers_names_alive(self->peers))
+        server_fail(self, "no worker accepts task %zu: %s", i + 1, r->reason);
+}
+
+static void s_on_handback(server_t *self, peer_t *p, const msg_handback_t *h)
+{
+    uint32_t n = 0;
+    for (uint32_t k = 0; k < h->n_task_ids; k++)
+        if (h->task_ids[k] <= self->job->task_nb && sched_handback(self->sched, (size_t)(h->task_ids[k] - 1), p->serial))
+            n++;
+    p->leased = p->leased > n ? p->leased - n : 0;
+    self->sum.requeued += n;
+    if (n > 0)
+        server_log(self, "worker %s handed back %u tasks", p->name, n);
+}
+
+static void s_on_message(server_t *self, const wire_peer_t *id, peer_t *p, const msg_t *m)
+{
+    if (m->type == MSG_HELLO) {
+        s_on_hello(self, id, p, &m->u.hello);
+        return;
+    }
+    if (p == NULL) {
+        server_drop(self, DROP_STRANGER, "message from a worker without a session");
+        if (!peers_stranger_seen(self->peers, id))
+            s_reply_error(self, id, MSG_CODE_NOT_WELCOME, "no session: say HELLO first");
+        return;
+    }
+    switch (m->type) {
+    case MSG_CREDIT: s_on_credit(self, p, m->u.credit.n); break;
+    case MSG_RESULT: s_on_result(self, p, &m->u.result); break;
+    case MSG_REFUSE: s_on_refuse(self, p, &m->u.refuse); break;
+    case MSG_HANDBACK: s_on_handback(self, p, &m->u.handback); break;
+    case MSG_HEARTBEAT: break;
+    case MSG_BYE: server_forget(self, p, "said BYE"); break;
+    case MSG_ERROR:
+        server_error(self, "worker %s reports error %u: %s", p->name, m->u.error.code, m->u.error.text);
+        if (m->u.error.code == MSG_CODE_VERSION)
+            server_forget(self, p, "speaks another protocol version");
+        break;
+    default: server_drop(self, DROP_UNEXPECTED, "message type a worker may not send"); break;
+    }
+}
+
+/* Handles one received message (or receive error). Returns false when nothing is left to read. */
+static bool s_read_one(server_t *self)
+{
+    wire_peer_t id;
+    msg_t m;
+    char err[256];
+    int rc = wire_recv_from(self->router, &id, &m, ZMQ_DONTWAIT, err, sizeof err);
+    if (rc == MSG_ETRANSPORT)
+        return false;
+    peer_t *p = id.len > 0 ? peers_find(self->peers, &id) : NULL;
+    int64_t now = server_now_ms();
+    if (p != NULL) {
+        p->last_recv = now;
+        if (p->leased > 0)
+            sched_renew(self->sched, p->serial, now + self->opts->lease_ms);
+    }
+    if (rc == MSG_EVERSION) {
+        server_drop(self, DROP_VERSION, err);
+        if (id.len > 0) {
+            char text[MSG_TEXT_MAX];
+            snprintf(text, sizeof text, "protocol version not supported; this coordinator speaks OCTP/%d",
+                     MSG_PROTOCOL_VERSION);
+            s_reply_error(self, &id, MSG_CODE_VERSION, text);
+        }
+        if (p != NULL)
+            server_forget(self, p, "speaks another protocol version");
+    } else if (rc != MSG_OK) {
+        if (p != NULL)
+            p->bad_nb++;
+        server_drop(self, DROP_MALFORMED, err);
+    } else {
+        s_on_message(self, &id, p, &m);
+    }
+    return true;
+}
+
+void server_read(server_t *self)
+{
+    for (int n = 0; n < READ_BATCH && !self->failed; n++)
+        if (!s_read_one(self))
+            break;
+}

@@ -1,0 +1,69 @@
+/* server_priv.h: the coordinator server's state, shared by server.c (loop) and server_msg.c (messages). */
+#pragma once
+
+#include "journal.h"
+#include "peers.h"
+#include "server.h"
+#include "wire.h"
+#if OCTAD_HAVE_CURVE
+#include "curve.h"
+#endif
+
+/* Kinds of dropped input, each logged once. */
+typedef enum {
+    DROP_MALFORMED,
+    DROP_VERSION,
+    DROP_STRANGER,
+    DROP_UNEXPECTED,
+    DROP_OTHER_JOB,
+    DROP_NOT_LEASED,
+    DROP_BAD_RESULT,
+    DROP_CREDIT,
+    DROP_KIND_NB
+} drop_kind_t;
+
+struct server_s {
+    const opts_t *opts;
+    const job_t *job;
+    sched_t *sched;
+    journal_t *journal;
+    peers_t *peers;
+    void *ctx, *router;
+    char endpoint[256];
+    int64_t start_ms, first_dispatch_ms, last_result_ms, next_expire_ms, next_progress_ms, next_timers_ms;
+    uint64_t drops[DROP_KIND_NB];
+    bool failed;
+    bool verify_waiting_logged;
+    count_t nodes_done;          /* weighted count of finished tasks so far */
+    server_summary_t sum;
+#if OCTAD_HAVE_CURVE
+    curve_auth_t *zap;           /* the ZAP allow-list handler (proto/curve.h) */
+#endif
+};
+
+/* Milliseconds on the monotonic clock. */
+int64_t server_now_ms(void);
+
+/* Informational log line on stderr (nothing with --quiet). */
+void server_log(const server_t *self, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Error line on stderr (always). */
+void server_error(const server_t *self, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Counts a dropped message; logs the first of each kind with `why`. */
+void server_drop(server_t *self, drop_kind_t kind, const char *why);
+
+/* Sends msg to a peer identity; returns 0, or -1 (peer gone or queue full). */
+int server_send(server_t *self, const wire_peer_t *to, const msg_t *msg);
+
+/* Ends a worker session: its leases go back to the queue. */
+void server_forget(server_t *self, peer_t *peer, const char *why);
+
+/* Sends as many tasks to the peer as its credit allows. */
+void server_dispatch(server_t *self, peer_t *peer);
+
+/* Marks the job failed with a message. */
+void server_fail(server_t *self, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Reads and handles every waiting message (up to a batch). */
+void server_read(server_t *self);

@@ -1,0 +1,326 @@
+#!/usr/bin/env python3
+"""test_cluster.py: real-process integration tests of the perft cluster (coordinator + workers).
+
+usage: test_cluster.py CASE --bin DIR [--octad PATH] [--noise PATH]
+Each CASE starts real processes over real sockets on 127.0.0.1 and checks exact totals.
+Cases: exact, kill_worker, stop_worker, kill_coordinator, noise, curve, verify, usage.
+"""
+import argparse
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+ARGS = None
+TMP = None
+# Octad start, depth 11, cut at ply 4, no hash table: 2840 tasks, a few seconds on two workers:
+# long enough to interrupt mid-run, short enough for a quick test.
+MID = ["--perft", "11", "--split-depth", "4", "--hash", "0"]
+MID_NODES = 1465308554
+
+
+def fail(msg):
+    print("FAIL: " + msg, file=sys.stderr)
+    sys.exit(1)
+
+
+def check(cond, msg):
+    if not cond:
+        fail(msg)
+    print("ok: " + msg)
+
+
+def check_clean(err):
+    """Sanitizer reports of the coordinator or its local workers (whose stderr it shares) fail the test."""
+    for bad in ("runtime error:", "AddressSanitizer", "LeakSanitizer"):
+        if bad in err:
+            print(err, file=sys.stderr)
+            fail("sanitizer report in stderr: " + bad)
+
+
+def coordinator(*args):
+    return [os.path.join(ARGS.bin, "coordinator")] + [str(a) for a in args]
+
+
+def worker(*args):
+    return [os.path.join(ARGS.bin, "worker")] + [str(a) for a in args]
+
+
+def run(cmd, timeout=300):
+    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=timeout)
+    return p.returncode, p.stdout, p.stderr
+
+
+def run_json(cmd, timeout=300, ok_codes=(0,)):
+    rc, out, err = run(cmd, timeout)
+    check_clean(err)
+    if rc not in ok_codes:
+        print(err, file=sys.stderr)
+        fail("%s exited %d" % (" ".join(cmd), rc))
+    return json.loads(out)
+
+
+def journal_done(path):
+    try:
+        with open(path, "rb") as f:
+            return sum(1 for line in f if line.startswith(b"T\t"))
+    except FileNotFoundError:
+        return 0
+
+
+def wait_journal(path, n, proc, timeout=120):
+    end = time.time() + timeout
+    while time.time() < end:
+        if journal_done(path) >= n:
+            return
+        if proc.poll() is not None:
+            fail("coordinator ended before %d tasks were journaled" % n)
+        time.sleep(0.02)
+    fail("timeout waiting for %d journaled tasks" % n)
+
+
+def children(pid):
+    try:
+        with open("/proc/%d/task/%d/children" % (pid, pid)) as f:
+            return [int(x) for x in f.read().split()]
+    except OSError:
+        return []
+
+
+def alive(pid):
+    try:
+        with open("/proc/%d/stat" % pid) as f:
+            return f.read().split(")")[-1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def wait_endpoint(path, proc, timeout=30):
+    end = time.time() + timeout
+    while time.time() < end:
+        if os.path.exists(path):
+            with open(path) as f:
+                return f.read().strip()
+        if proc.poll() is not None:
+            fail("coordinator exited early: " + proc.stderr.read())
+        time.sleep(0.02)
+    fail("no endpoint file")
+
+
+def octad_perft(depth, extra=()):
+    """Counts and divide from the single-process `octad perft`."""
+    rc, out, err = run([ARGS.octad, "perft", "--depth", str(depth), "--divide", "--threads", "1", "--quiet"] + list(extra))
+    if rc != 0:
+        fail("octad perft failed: " + err)
+    divide = {m.group(1): int(m.group(2)) for m in re.finditer(r"^(\S+): (\d+)$", out, re.M)}
+    stats = {m.group(1): int(m.group(2)) for m in re.finditer(r"^(captures|ep|castles|near|center|far|promotions|checks|mates)\s+(\d+)$", out, re.M)}
+    nodes = int(re.search(r"^nodes\s+(\d+)$", out, re.M).group(1))
+    return nodes, divide, stats
+
+
+def case_exact():
+    cases = [
+        (["--perft", 8, "--split-depth", 3], ["--depth", 8], []),
+        (["--perft", 4, "--variant", "chess", "--split-depth", 1], ["--depth", 4, "--variant", "chess"], []),
+        (["--perft", 3, "--variant", "chess", "--fen", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q2/PPPBBPPP/R3K2R w KQkq - 0 1", "--stats"],
+         ["--depth", 3, "--variant", "chess", "--fen", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q2/PPPBBPPP/R3K2R w KQkq - 0 1", "--stats"], []),
+        (["--perft", 4, "--variant", "chess960", "--start", 100], ["--depth", 4, "--variant", "chess960", "--start", 100], []),
+        (["--perft", 6, "--stats"], ["--depth", 6, "--stats"], []),
+    ]
+    for cargs, oargs, _ in cases:
+        # Exit 3 (reference mismatch) is judged below: this test is about the cluster agreeing
+        # with the single-process perft; the rules themselves are the core suites' business.
+        res = run_json(coordinator(*cargs, "--local-workers", 2, "--divide", "--json", "--quiet"), ok_codes=(0, 3))
+        check(res["workers"] >= 1 and res["tasks_dispatched"] == res["tasks"], "all %d tasks dispatched once (%s)" % (res["tasks"], " ".join(map(str, cargs))))
+        if ARGS.octad and os.path.exists(ARGS.octad):
+            depth = oargs[1]
+            nodes, divide, stats = octad_perft(depth, [str(a) for a in oargs[2:]])
+            check(res["nodes"] == nodes, "total %d equals octad perft's %d" % (res["nodes"], nodes))
+            check(res["divide"] == divide, "divide equals octad perft's (%d moves)" % len(divide))
+            if "--stats" in cargs:
+                names = {"captures": "captures", "ep": "en_passant", "castles": "castles", "near": "castle_near",
+                         "center": "castle_center", "far": "castle_far", "promotions": "promotions",
+                         "checks": "checks", "mates": "mates"}
+                check(all(res["stats"][names[k]] == v for k, v in stats.items()), "stats equal octad perft's")
+        if "match" in res:
+            check(res["match"], "total matches the reference")
+    # The embedded default just works: local workers, a reference check, text output.
+    rc, out, _ = run(coordinator("--perft", 7, "--quiet"))
+    check(rc == 0 and "1153190" in out and "matches reference" in out, "coordinator --perft 7 prints 1153190 and matches")
+
+
+def case_kill_worker():
+    j = os.path.join(TMP, "kw.journal")
+    p = subprocess.Popen(coordinator(*MID, "--local-workers", 2, "--journal", j, "--json",
+                                     "--heartbeat-ms", 200),
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    wait_journal(j, 200, p)
+    kids = children(p.pid)
+    check(len(kids) == 2, "two local workers running")
+    os.kill(kids[0], signal.SIGKILL)
+    out, err = p.communicate(timeout=300)
+    check_clean(err)
+    check(p.returncode == 0, "coordinator finished after a worker was killed")
+    res = json.loads(out)
+    check(res["nodes"] == MID_NODES, "exact total %d after SIGKILL of a worker" % res["nodes"])
+    check("silent past its liveness" in err, "the killed worker was declared dead (%d tasks re-queued)" % res["requeued"])
+    check(res["results"] == res["tasks"], "each task counted exactly once (%d results)" % res["results"])
+    check(not alive(kids[1]) and not alive(kids[0]), "no local worker left behind")
+
+
+def case_stop_worker():
+    j = os.path.join(TMP, "sw.journal")
+    p = subprocess.Popen(coordinator(*MID, "--local-workers", 2, "--journal", j, "--json",
+                                     "--heartbeat-ms", 100, "--lease-ms", 250),
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    wait_journal(j, 200, p)
+    kids = children(p.pid)
+    check(len(kids) == 2, "two local workers running")
+    os.kill(kids[0], signal.SIGSTOP)
+    time.sleep(1.5)  # well past the lease (250 ms) and the liveness (3 x 100 ms)
+    os.kill(kids[0], signal.SIGCONT)
+    out, err = p.communicate(timeout=300)
+    check_clean(err)
+    check(p.returncode == 0, "coordinator finished after SIGSTOP/SIGCONT of a worker")
+    res = json.loads(out)
+    check(res["nodes"] == MID_NODES, "exact total %d after SIGSTOP/SIGCONT" % res["nodes"])
+    check(res["requeued"] >= 1 or "silent past its liveness" in err,
+          "the stopped worker's lease expired or it was declared dead (%d tasks re-queued)" % res["requeued"])
+    check(res["results"] == res["tasks"], "each task counted exactly once (%d results)" % res["results"])
+    check(journal_done(j) == res["tasks"], "journal holds each task once")
+
+
+def case_kill_coordinator():
+    j = os.path.join(TMP, "kc.journal")
+    cmd = coordinator(*MID, "--local-workers", 2, "--journal", j, "--json", "--quiet")
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    wait_journal(j, 300, p)
+    kids = children(p.pid)
+    os.kill(p.pid, signal.SIGKILL)
+    p.wait()
+    end = time.time() + 10
+    while time.time() < end and any(alive(k) for k in kids):
+        time.sleep(0.05)
+    check(not any(alive(k) for k in kids), "local workers die with a SIGKILLed coordinator")
+    done = journal_done(j)
+    res = run_json(cmd)
+    check(res["nodes"] == MID_NODES, "exact total %d after restart from the journal" % res["nodes"])
+    check(res["tasks_loaded"] >= done, "%d tasks loaded from the journal (>= %d seen)" % (res["tasks_loaded"], done))
+    check(res["tasks_dispatched"] == res["tasks"] - res["tasks_loaded"],
+          "journaled tasks not recomputed: %d dispatched = %d - %d" % (res["tasks_dispatched"], res["tasks"], res["tasks_loaded"]))
+    res = run_json(cmd)
+    check(res["tasks_dispatched"] == 0 and res["nodes"] == MID_NODES, "a finished journal needs no worker at all")
+    rc, out, err = run(coordinator("--perft", 9, "--split-depth", 3, "--journal", j, "--quiet"))
+    check(rc == 2 and "journal" in err, "a journal of another job is refused with exit 2: " + err.strip().splitlines()[-1])
+
+
+def case_noise():
+    ep_file = os.path.join(TMP, "noise.ep")
+    p = subprocess.Popen(coordinator(*MID, "--local-workers", 0, "--bind", "tcp://127.0.0.1:*",
+                                     "--endpoint-file", ep_file, "--json", "--heartbeat-ms", 200),
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    ep = wait_endpoint(ep_file, p)
+    # One real worker serves during the noise; a second joins after it.
+    w1 = subprocess.Popen(worker("--connect", ep, "--threads", 1, "--hash", 0, "--once", "--name", "real-1"))
+    rc, _, err = run([ARGS.noise, ep, "2"], timeout=120)
+    check(rc == 0, "noise client ran against %s" % ep)
+    check(p.poll() is None, "the job was still running after the noise")
+    w2 = subprocess.Popen(worker("--connect", ep, "--threads", 1, "--hash", 0, "--once", "--name", "real-2"))
+    out, err = p.communicate(timeout=300)
+    check_clean(err)
+    w1.wait(timeout=30)
+    w2.wait(timeout=30)
+    check(p.returncode == 0, "coordinator survived the noise")
+    res = json.loads(out)
+    check(res["nodes"] == MID_NODES, "exact total %d despite garbage, floods and strangers" % res["nodes"])
+    check(res["dropped"] > 1000, "%d bad messages dropped and counted" % res["dropped"])
+    check(err.count("malformed") <= 2, "malformed input logged once, not per message")
+    sys.stderr.write(err)
+
+
+def case_verify():
+    ep_file = os.path.join(TMP, "verify.ep")
+    p = subprocess.Popen(coordinator("--perft", 8, "--split-depth", 3, "--local-workers", 0, "--verify",
+                                     "--bind", "tcp://127.0.0.1:*", "--endpoint-file", ep_file, "--json"),
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    ep = wait_endpoint(ep_file, p)
+    ws = [subprocess.Popen(worker("--connect", ep, "--threads", 1, "--once", "--quiet", "--name", n, *extra))
+          for n, extra in (("good-1", []), ("good-2", []), ("bad", ["--inject-fault", 7]))]
+    out, err = p.communicate(timeout=300)
+    check_clean(err)
+    for w in ws:
+        w.wait(timeout=30)
+    check(p.returncode == 0, "verify job finished")
+    res = json.loads(out)
+    check(res["nodes"] == 6924175, "exact total under --verify with one faulty worker")
+    check(res["disagreements"] >= 1 and "verify: task" in err and "resolved by majority" in err,
+          "faulty results reported with the task's position (%d disagreements)" % res["disagreements"])
+
+
+def case_curve():
+    for name in ("coord", "good", "evil"):
+        rc, _, err = run(coordinator("keygen", os.path.join(TMP, name)))
+        check(rc == 0, "keygen " + name)
+    ep_file = os.path.join(TMP, "curve.ep")
+    p = subprocess.Popen(coordinator("--perft", 8, "--split-depth", 3, "--local-workers", 0, "--json",
+                                     "--bind", "tcp://127.0.0.1:*", "--endpoint-file", ep_file,
+                                     "--curve-secret", os.path.join(TMP, "coord.key"),
+                                     "--allow", os.path.join(TMP, "good.pub")),
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    ep = wait_endpoint(ep_file, p)
+    evil = subprocess.Popen(worker("--connect", ep, "--threads", 1, "--name", "evil", "--once",
+                                   "--server-key", os.path.join(TMP, "coord.pub"),
+                                   "--secret", os.path.join(TMP, "evil.key")),
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(1.0)
+    good = subprocess.Popen(worker("--connect", ep, "--threads", 1, "--name", "good", "--once", "--quiet",
+                                   "--server-key", os.path.join(TMP, "coord.pub"),
+                                   "--secret", os.path.join(TMP, "good.key")))
+    out, err = p.communicate(timeout=300)
+    check_clean(err)
+    good.wait(timeout=30)
+    evil.terminate()
+    evil.wait(timeout=30)
+    check(p.returncode == 0, "CURVE job finished")
+    res = json.loads(out)
+    check(res["nodes"] == 6924175, "exact total over CURVE")
+    check(res["workers"] == 1 and "evil" not in err, "the worker with an unlisted key never joined")
+    rc, _, err = run(coordinator("--perft", 5, "--bind", "tcp://0.0.0.0:*", "--local-workers", 0))
+    check(rc == 2 and ("CURVE" in err or "curve" in err), "plain TCP on a public bind needs --insecure")
+
+
+def case_usage():
+    for args, code in ((["--perft"], 2), (["--perft", "x"], 2), (["--perft", 5, "--bogus"], 2),
+                       (["--perft", 5, "--ofen", "garbage"], 2), (["--perft", 5, "--split-depth", 5], 2),
+                       (["--perft", 5, "--lease-ms", 100], 2), (["--perft", 5, "--expect", 1, "--quiet"], 3)):
+        rc, out, err = run(coordinator(*args))
+        check(rc == code and (code == 3 or len(err.strip().splitlines()) == 1),
+              "coordinator %s exits %d with one line" % (" ".join(map(str, args)), code))
+    rc, out, _ = run(coordinator("--help"))
+    check(rc == 0 and "--perft" in out, "coordinator --help")
+    rc, out, _ = run(worker("--help"))
+    check(rc == 0 and "--connect" in out, "worker --help")
+    rc, _, err = run(worker("--threads", 2))
+    check(rc == 2, "worker without --connect exits 2")
+
+
+def main():
+    global ARGS, TMP
+    ap = argparse.ArgumentParser()
+    ap.add_argument("case")
+    ap.add_argument("--bin", required=True)
+    ap.add_argument("--octad", default="")
+    ap.add_argument("--noise", default="")
+    ARGS = ap.parse_args()
+    with tempfile.TemporaryDirectory(prefix="octad-cluster-") as tmp:
+        TMP = tmp
+        globals()["case_" + ARGS.case]()
+    print("PASS " + ARGS.case)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,54 @@
+/* compute.h: the worker's pool of perft threads, fed and drained by the I/O thread. */
+#pragma once
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "game.h"
+
+/* One task to count, already parsed by the I/O thread. */
+typedef struct {
+    uint64_t task_id;
+    uint64_t job_id;
+    uint32_t gen;       /* session generation the task belongs to */
+    game_pos_t pos;
+    int depth;          /* >= 0 */
+    bool want_stats;
+} compute_job_t;
+
+/* One finished task. */
+typedef struct {
+    uint64_t task_id;
+    uint64_t job_id;
+    uint32_t gen;
+    count_t nodes;
+    bool has_stats;
+    perft_stats_t stats;
+    uint64_t elapsed_ms;
+} compute_done_t;
+
+typedef struct compute_s compute_t;
+
+/* Starts `threads` compute threads, each with its own table of hash_each
+ * bytes (0: none). After each finished task one byte is written to wake_fd
+ * (non-blocking). Returns NULL if threads or memory cannot be had. */
+compute_t *compute_new(int threads, size_t hash_each, int wake_fd);
+
+/* Queues a task for the next free thread. Returns 0, or -1 out of memory. */
+int compute_submit(compute_t *self, const compute_job_t *job);
+
+/* Pops one finished task into *out; false if there is none. */
+bool compute_take(compute_t *self, compute_done_t *out);
+
+/* Removes every queued (not yet started) task and returns how many. */
+size_t compute_drop_queued(compute_t *self);
+
+/* Task ids of generation `gen` that are queued or running, up to cap; returns how many. */
+size_t compute_ids(compute_t *self, uint32_t gen, uint64_t *ids, size_t cap);
+
+/* Tasks queued, running, or finished and not yet taken, of any generation. */
+size_t compute_busy(compute_t *self);
+
+/* Stops the threads (after their current task) and frees everything; NULLs *self_p. */
+void compute_destroy(compute_t **self_p);

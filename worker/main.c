@@ -1,0 +1,154 @@
+/* main.c: the `worker` command: parses options, catches SIGTERM/SIGINT, runs worker_run. */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "game.h"
+#include "worker.h"
+
+static const char s_help[] =
+    "usage: worker --connect ENDPOINT [options]\n"
+    "Computes perft tasks for a coordinator (octad-cluster, OCTP/1).\n\n"
+    "  --connect ENDPOINT  the coordinator, e.g. tcp://10.0.0.1:5555 (required)\n"
+    "  --threads N         compute threads (default: one per core)\n"
+    "  --hash MB           transposition table MiB, shared out among the threads (default 64)\n"
+    "  --name NAME         name shown in the coordinator's logs (default host-pid)\n"
+    "  --prefetch N        tasks to ask for beyond the threads, to hide latency (default 0)\n"
+    "  --once              exit when the coordinator ends the job (BYE)\n"
+    "  --server-key FILE   CURVE: the coordinator's public key file\n"
+    "  --secret FILE       CURVE: this worker's secret key file (needs --server-key)\n"
+    "  --quiet             only errors on stderr\n"
+    "  --inject-fault N    TESTING ONLY: every Nth result is wrong by one (to exercise --verify)\n"
+    "  --help              this text\n\n"
+    "SIGTERM/SIGINT hand unfinished tasks back and exit 0. Exit status 0, 1 failure, 2 bad usage.\n";
+
+static int s_stop_wr = -1;
+
+static void s_on_signal(int sig)
+{
+    int saved = errno;
+    char b = (char)sig;
+    ssize_t rc = write(s_stop_wr, &b, 1);
+    (void)rc;
+    errno = saved;
+}
+
+static int s_usage(const char *fmt, const char *what)
+{
+    fprintf(stderr, "worker: ");
+    fprintf(stderr, fmt, what);
+    fprintf(stderr, " (see worker --help)\n");
+    return 2;
+}
+
+/* Parses an integer option value in [lo, hi]; 0 ok, else prints and returns 2. */
+static int s_int(const char *opt, const char *text, long lo, long hi, long *out)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(text, &end, 10);
+    if (errno != 0 || end == text || *end != '\0' || v < lo || v > hi) {
+        fprintf(stderr, "worker: %s: '%.40s' is not an integer in [%ld, %ld]\n", opt, text, lo, hi);
+        return 2;
+    }
+    *out = v;
+    return 0;
+}
+
+/* Fills *o from argv; returns -1 (help printed), 0 ok, 2 usage error. */
+static int s_parse(int argc, char **argv, worker_opts_t *o)
+{
+    long cores = sysconf(_SC_NPROCESSORS_ONLN), v;
+    char host[40] = "worker";
+    gethostname(host, sizeof host - 1);
+    *o = (worker_opts_t){.threads = cores > 0 ? (int)cores : 1, .hash_mb = 64};
+    snprintf(o->name, sizeof o->name, "%s-%ld", host, (long)getpid());
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const char *val = i + 1 < argc ? argv[i + 1] : NULL;
+        bool takes = strcmp(a, "--connect") == 0 || strcmp(a, "--threads") == 0 || strcmp(a, "--hash") == 0 ||
+                     strcmp(a, "--name") == 0 || strcmp(a, "--prefetch") == 0 ||
+                     strcmp(a, "--server-key") == 0 || strcmp(a, "--secret") == 0 ||
+                     strcmp(a, "--inject-fault") == 0;
+        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            fputs(s_help, stdout);
+            return -1;
+        } else if (strcmp(a, "--quiet") == 0) {
+            o->quiet = true;
+        } else if (strcmp(a, "--once") == 0) {
+            o->once = true;
+        } else if (!takes) {
+            return s_usage("unknown option '%.40s'", a);
+        } else if (val == NULL) {
+            return s_usage("%s needs a value", a);
+        } else {
+            i++;
+            if (strcmp(a, "--connect") == 0)
+                o->endpoint = val;
+            else if (strcmp(a, "--name") == 0) {
+                if (val[0] == '\0' || strlen(val) >= MSG_NAME_MAX)
+                    return s_usage("--name: 1 to 63 bytes, not '%.70s'", val);
+                snprintf(o->name, sizeof o->name, "%s", val);
+            } else if (strcmp(a, "--server-key") == 0)
+                o->server_key_file = val;
+            else if (strcmp(a, "--secret") == 0)
+                o->secret_file = val;
+            else if (strcmp(a, "--threads") == 0) {
+                if (s_int(a, val, 1, 1024, &v))
+                    return 2;
+                o->threads = (int)v;
+            } else if (strcmp(a, "--inject-fault") == 0) {
+                if (s_int(a, val, 0, 1000000, &v))
+                    return 2;
+                o->inject_fault = (unsigned)v;
+            } else if (strcmp(a, "--prefetch") == 0) {
+                if (s_int(a, val, 0, 64, &v))
+                    return 2;
+                o->prefetch = (int)v;
+            } else {
+                if (s_int(a, val, 0, 1 << 20, &v))
+                    return 2;
+                o->hash_mb = (size_t)v;
+            }
+        }
+    }
+    if (o->endpoint == NULL)
+        return s_usage("%s is required", "--connect ENDPOINT");
+    if (o->threads + o->prefetch > 1024)
+        return s_usage("%s: threads + prefetch must be at most 1024", "--prefetch");
+    if ((o->server_key_file == NULL) != (o->secret_file == NULL))
+        return s_usage("%s: give both --server-key and --secret, or neither", "CURVE");
+#ifndef OCTAD_HAVE_CURVE
+    if (o->server_key_file != NULL)
+        return s_usage("%s: this worker was built without CURVE support", "--server-key");
+#endif
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    worker_opts_t opts;
+    int fds[2];
+    int rc = s_parse(argc, argv, &opts);
+    if (rc != 0)
+        return rc < 0 ? 0 : rc;
+    if (pipe2(fds, O_NONBLOCK | O_CLOEXEC) != 0) {
+        perror("worker: pipe");
+        return 1;
+    }
+    s_stop_wr = fds[1];
+    struct sigaction sa = {.sa_handler = s_on_signal};
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGINT, &sa, NULL);
+    signal(SIGPIPE, SIG_IGN);
+    game_init();
+    rc = worker_run(&opts, fds[0]);
+    close(fds[0]);
+    close(fds[1]);
+    return rc;
+}

@@ -1,0 +1,462 @@
+/* worker.c: the worker's I/O thread: session, credit, heartbeats, reconnects (see worker.h). */
+#include "worker.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <zmq.h>
+
+#include "compute.h"
+#include "game.h"
+#include "wire.h"
+#if OCTAD_HAVE_CURVE
+#include "curve.h"
+#endif
+
+/* Session states: no socket (waiting to reconnect), HELLO sent, WELCOMEd. */
+typedef enum { S_WAITING, S_HELLO, S_ACTIVE } s_state_t;
+
+enum {
+    DEFAULT_HEARTBEAT_MS = 1000,
+    DEFAULT_LIVENESS = 3,
+    BACKOFF_MIN_MS = 250,
+    BACKOFF_MAX_MS = 5000,
+    DEPTH_MAX = 40,
+    HANDBACK_CAP = MSG_HANDBACK_MAX
+};
+
+typedef struct {
+    const worker_opts_t *opts;
+    void *ctx;
+    void *sock;
+    compute_t *compute;
+    int wake_rd, wake_wr;
+    s_state_t state;
+    uint32_t gen;            /* bumped on every new session */
+    uint32_t hb_ms, liveness;
+    uint64_t job_id;
+    int64_t last_recv, last_send, state_since, reconnect_at;
+    int64_t backoff_ms;
+    size_t credit_out;       /* credit given this session and not yet used by a TASK */
+    int capacity;            /* threads + prefetch */
+    uint64_t bad_nb, unexpected_nb;
+    uint64_t result_nb;
+    bool done;               /* leave the loop */
+    int exit_code;
+#if OCTAD_HAVE_CURVE
+    bool curve;
+    curve_keys_t keys;
+    char server_pub[CURVE_Z85_MAX];
+#endif
+} s_worker_t;
+
+static int64_t s_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static void s_log(const s_worker_t *w, bool always, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void s_log(const s_worker_t *w, bool always, const char *fmt, ...)
+{
+    if (w->opts->quiet && !always)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "worker %s: ", w->opts->name);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+}
+
+static void s_send(s_worker_t *w, const msg_t *msg)
+{
+    char err[256];
+    if (w->sock == NULL)
+        return;
+    if (wire_send(w->sock, msg, ZMQ_DONTWAIT, err, sizeof err) != MSG_OK) {
+        s_log(w, false, "cannot send %s: %s", msg_type_name(msg->type), err);
+        return;
+    }
+    w->last_send = s_now();
+}
+
+static void s_send_hello(s_worker_t *w)
+{
+    msg_t m;
+    msg_init(&m, MSG_HELLO);
+    snprintf(m.u.hello.name, sizeof m.u.hello.name, "%s", w->opts->name);
+    m.u.hello.threads = (uint32_t)w->capacity;
+    m.u.hello.n_variants = VARIANT_NB;
+    for (int v = 0; v < VARIANT_NB; v++)
+        snprintf(m.u.hello.variants[v], MSG_VARIANT_MAX, "%s", game_variant_name((variant_t)v));
+    m.u.hello.hash_mb = (uint32_t)w->opts->hash_mb;
+    s_send(w, &m);
+}
+
+/* Opens a fresh DEALER (new identity), connects it and says HELLO. */
+static int s_connect(s_worker_t *w)
+{
+    int linger = 0, ivl = 100, ivl_max = 5000;
+    w->sock = zmq_socket(w->ctx, ZMQ_DEALER);
+    if (w->sock == NULL)
+        return -1;
+    zmq_setsockopt(w->sock, ZMQ_LINGER, &linger, sizeof linger);
+    zmq_setsockopt(w->sock, ZMQ_RECONNECT_IVL, &ivl, sizeof ivl);
+    zmq_setsockopt(w->sock, ZMQ_RECONNECT_IVL_MAX, &ivl_max, sizeof ivl_max);
+#if OCTAD_HAVE_CURVE
+    if (w->curve && curve_client_setup(w->sock, &w->keys, w->server_pub) != 0) {
+        s_log(w, true, "cannot set the CURVE keys on the socket");
+        return -1;
+    }
+#endif
+    if (zmq_connect(w->sock, w->opts->endpoint) != 0) {
+        s_log(w, true, "cannot connect to %s: %s", w->opts->endpoint, zmq_strerror(errno));
+        return -1;
+    }
+    w->gen++;
+    w->state = S_HELLO;
+    w->state_since = w->last_recv = s_now();
+    w->credit_out = 0;
+    s_send_hello(w);
+    return 0;
+}
+
+/* Forgets the session: queued tasks are dropped, running ones finish unreported. */
+static void s_forget_session(s_worker_t *w)
+{
+    compute_drop_queued(w->compute);
+    w->gen++;
+    w->credit_out = 0;
+}
+
+/* Closes the socket and schedules a reconnect after the backoff. */
+static void s_disconnect(s_worker_t *w, const char *why)
+{
+    s_log(w, false, "%s; reconnecting in %lld ms", why, (long long)w->backoff_ms);
+    s_forget_session(w);
+    if (w->sock)
+        zmq_close(w->sock);
+    w->sock = NULL;
+    w->state = S_WAITING;
+    w->reconnect_at = s_now() + w->backoff_ms;
+    w->backoff_ms = w->backoff_ms * 2 > BACKOFF_MAX_MS ? BACKOFF_MAX_MS : w->backoff_ms * 2;
+}
+
+/* Asks for tasks until every slot (thread or prefetch) is busy or promised. */
+static void s_top_up(s_worker_t *w)
+{
+    if (w->state != S_ACTIVE)
+        return;
+    long busy = (long)compute_busy(w->compute) + (long)w->credit_out;
+    long free_nb = (long)w->capacity - busy;
+    if (free_nb <= 0)
+        return;
+    msg_t m;
+    msg_init(&m, MSG_CREDIT);
+    m.u.credit.n = (uint32_t)free_nb;
+    s_send(w, &m);
+    w->credit_out += (size_t)free_nb;
+}
+
+static void s_refuse(s_worker_t *w, const msg_task_t *t, msg_code_t code, const char *reason)
+{
+    msg_t m;
+    msg_init(&m, MSG_REFUSE);
+    m.u.refuse.task_id = t->task_id;
+    m.u.refuse.job_id = t->job_id;
+    m.u.refuse.code = code;
+    snprintf(m.u.refuse.reason, sizeof m.u.refuse.reason, "%s", reason);
+    s_log(w, true, "refused task %llu: %s", (unsigned long long)t->task_id, reason);
+    s_send(w, &m);
+}
+
+/* Checks a TASK and hands it to the compute threads, or refuses it. */
+static void s_on_task(s_worker_t *w, const msg_task_t *t)
+{
+    char err[200], reason[MSG_TEXT_MAX];
+    compute_job_t job = {.task_id = t->task_id, .job_id = t->job_id, .gen = w->gen,
+                         .depth = t->depth, .want_stats = t->want_stats};
+    variant_t v;
+    if (w->state != S_ACTIVE) {
+        w->unexpected_nb++;
+        return;
+    }
+    if (w->credit_out == 0) {
+        s_refuse(w, t, MSG_CODE_NO_CREDIT, "task beyond the credit given");
+        return;
+    }
+    w->credit_out--;
+    if (game_variant_parse(t->variant, &v) != 0) {
+        snprintf(reason, sizeof reason, "unknown variant \"%s\"", t->variant);
+        s_refuse(w, t, MSG_CODE_VARIANT, reason);
+    } else if (t->depth > DEPTH_MAX) {
+        snprintf(reason, sizeof reason, "depth %d not supported (at most %d)", t->depth, DEPTH_MAX);
+        s_refuse(w, t, MSG_CODE_DEPTH, reason);
+    } else if (game_parse(v, t->position, &job.pos, err, sizeof err) != 0) {
+        snprintf(reason, sizeof reason, "bad position \"%.60s\": %.150s", t->position, err);
+        s_refuse(w, t, MSG_CODE_POSITION, reason);
+    } else if (compute_submit(w->compute, &job) != 0) {
+        s_refuse(w, t, MSG_CODE_INTERNAL, "out of memory");
+    }
+}
+
+static void s_on_welcome(s_worker_t *w, const msg_welcome_t *m)
+{
+    w->hb_ms = m->heartbeat_ms;
+    w->liveness = m->liveness;
+    w->job_id = m->job_id;
+    if (w->state == S_HELLO) {
+        w->state = S_ACTIVE;
+        w->backoff_ms = BACKOFF_MIN_MS;
+        s_log(w, false, "welcomed (job %llu, heartbeat %u ms)", (unsigned long long)m->job_id, m->heartbeat_ms);
+    }
+}
+
+static void s_on_error(s_worker_t *w, const msg_error_t *m)
+{
+    s_log(w, true, "coordinator says error %u: %s", m->code, m->text);
+    if (m->code == MSG_CODE_VERSION) {
+        w->done = true;
+        w->exit_code = 1;
+    } else if (m->code == MSG_CODE_NOT_WELCOME) {
+        /* The coordinator forgot us (e.g. we were stopped past our liveness): start over. */
+        s_forget_session(w);
+        w->state = S_HELLO;
+        w->state_since = s_now();
+        s_send_hello(w);
+    }
+}
+
+static void s_on_bye(s_worker_t *w, const msg_bye_t *m)
+{
+    s_log(w, false, "coordinator says bye: %s", m->reason);
+    if (w->opts->once) {
+        w->done = true;
+        return;
+    }
+    w->backoff_ms = BACKOFF_MIN_MS;
+    s_disconnect(w, "session closed by the coordinator");
+}
+
+static void s_on_message(s_worker_t *w, const msg_t *m)
+{
+    switch (m->type) {
+    case MSG_WELCOME: s_on_welcome(w, &m->u.welcome); break;
+    case MSG_TASK: s_on_task(w, &m->u.task); break;
+    case MSG_HEARTBEAT: break;
+    case MSG_BYE: s_on_bye(w, &m->u.bye); break;
+    case MSG_ERROR: s_on_error(w, &m->u.error); break;
+    default: w->unexpected_nb++; break;
+    }
+}
+
+/* Tells the coordinator we do not speak its version, then stops. */
+static void s_version_mismatch(s_worker_t *w, const char *err)
+{
+    msg_t m;
+    msg_init(&m, MSG_ERROR);
+    m.u.error.code = MSG_CODE_VERSION;
+    snprintf(m.u.error.text, sizeof m.u.error.text, "this worker speaks OCTP/%d only", MSG_PROTOCOL_VERSION);
+    s_send(w, &m);
+    s_log(w, true, "coordinator speaks another protocol version (%s); exiting", err);
+    w->done = true;
+    w->exit_code = 1;
+}
+
+static void s_read_socket(s_worker_t *w)
+{
+    char err[256];
+    msg_t m;
+    while (w->sock != NULL && !w->done) {
+        int rc = wire_recv(w->sock, &m, ZMQ_DONTWAIT, err, sizeof err);
+        if (rc == MSG_ETRANSPORT)
+            break;
+        w->last_recv = s_now();
+        if (rc == MSG_EVERSION) {
+            s_version_mismatch(w, err);
+        } else if (rc != MSG_OK) {
+            if (w->bad_nb++ == 0)
+                s_log(w, true, "dropped a malformed message: %s", err);
+        } else {
+            s_on_message(w, &m);
+        }
+    }
+}
+
+/* Sends RESULTs of the current session; results of older sessions are dropped. */
+static void s_read_results(s_worker_t *w)
+{
+    char buf[64];
+    while (read(w->wake_rd, buf, sizeof buf) > 0)
+        ;
+    compute_done_t d;
+    while (compute_take(w->compute, &d)) {
+        if (d.gen != w->gen || w->state != S_ACTIVE)
+            continue;
+        msg_t m;
+        msg_init(&m, MSG_RESULT);
+        m.u.result.task_id = d.task_id;
+        m.u.result.job_id = d.job_id;
+        m.u.result.nodes = d.nodes;
+        m.u.result.has_stats = d.has_stats;
+        if (d.has_stats)
+            m.u.result.stats = d.stats;
+        m.u.result.elapsed_ms = d.elapsed_ms;
+        if (w->opts->inject_fault > 0 && ++w->result_nb % w->opts->inject_fault == 0) {
+            m.u.result.nodes += 1; /* a deliberately wrong worker, for verify-mode tests */
+            m.u.result.stats.nodes = d.has_stats ? m.u.result.nodes : 0;
+        }
+        s_send(w, &m);
+    }
+}
+
+/* Heartbeats, the coordinator's liveness and the reconnect schedule. */
+static void s_timers(s_worker_t *w)
+{
+    int64_t now = s_now();
+    int64_t dead_after = (int64_t)w->hb_ms * w->liveness;
+    if (w->state == S_WAITING) {
+        if (now >= w->reconnect_at && s_connect(w) != 0) {
+            w->done = true;
+            w->exit_code = 1;
+        }
+        return;
+    }
+    if (now - w->last_recv > dead_after) {
+        s_disconnect(w, w->state == S_HELLO ? "no WELCOME from the coordinator" : "coordinator silent");
+        return;
+    }
+    if (w->state == S_ACTIVE && now - w->last_send >= w->hb_ms) {
+        msg_t m;
+        msg_init(&m, MSG_HEARTBEAT);
+        s_send(w, &m);
+    }
+}
+
+static long s_poll_timeout(const s_worker_t *w)
+{
+    int64_t now = s_now();
+    int64_t next = w->state == S_WAITING ? w->reconnect_at
+                                         : w->last_recv + (int64_t)w->hb_ms * w->liveness + 1;
+    if (w->state == S_ACTIVE && w->last_send + w->hb_ms < next)
+        next = w->last_send + w->hb_ms;
+    return next <= now ? 0 : (long)(next - now);
+}
+
+/* SIGTERM/SIGINT: hand back every task of this session, say BYE. */
+static void s_shutdown(s_worker_t *w)
+{
+    if (w->state != S_ACTIVE)
+        return;
+    msg_t *m = malloc(sizeof *m);
+    if (m == NULL)
+        return;
+    msg_init(m, MSG_HANDBACK);
+    m->u.handback.n_task_ids = (uint32_t)compute_ids(w->compute, w->gen, m->u.handback.task_ids, HANDBACK_CAP);
+    compute_drop_queued(w->compute);
+    s_send(w, m);
+    msg_init(m, MSG_BYE);
+    snprintf(m->u.bye.reason, sizeof m->u.bye.reason, "worker shutting down");
+    s_send(w, m);
+    free(m);
+    int linger = 1000;
+    zmq_setsockopt(w->sock, ZMQ_LINGER, &linger, sizeof linger);
+}
+
+static void s_loop(s_worker_t *w, int stop_fd)
+{
+    while (!w->done) {
+        zmq_pollitem_t items[3] = {
+            {.fd = stop_fd, .events = ZMQ_POLLIN},
+            {.fd = w->wake_rd, .events = ZMQ_POLLIN},
+            {.socket = w->sock, .events = ZMQ_POLLIN},
+        };
+        int n = w->sock ? 3 : 2;
+        if (zmq_poll(items, n, s_poll_timeout(w)) < 0 && errno != EINTR)
+            break;
+        if (items[0].revents & ZMQ_POLLIN) {
+            s_log(w, false, "stopping: handing back unfinished tasks");
+            s_shutdown(w);
+            break;
+        }
+        if (items[1].revents & ZMQ_POLLIN)
+            s_read_results(w);
+        if (n == 3 && (items[2].revents & ZMQ_POLLIN))
+            s_read_socket(w);
+        if (!w->done)
+            s_timers(w);
+        if (!w->done)
+            s_top_up(w);
+    }
+}
+
+static int s_setup(s_worker_t *w, const worker_opts_t *opts)
+{
+    int fds[2];
+    w->opts = opts;
+    w->hb_ms = DEFAULT_HEARTBEAT_MS;
+    w->liveness = DEFAULT_LIVENESS;
+    w->backoff_ms = BACKOFF_MIN_MS;
+    w->capacity = opts->threads + opts->prefetch;
+    w->wake_rd = w->wake_wr = -1;
+    if (pipe2(fds, O_NONBLOCK | O_CLOEXEC) != 0)
+        return -1;
+    w->wake_rd = fds[0];
+    w->wake_wr = fds[1];
+    size_t hash_each = (opts->hash_mb << 20) / (size_t)opts->threads;
+    w->compute = compute_new(opts->threads, hash_each, w->wake_wr);
+    w->ctx = zmq_ctx_new();
+    return w->compute && w->ctx ? 0 : -1;
+}
+
+int worker_run(const worker_opts_t *opts, int stop_fd)
+{
+    s_worker_t w = {0};
+    char err[256];
+    if (s_setup(&w, opts) != 0) {
+        s_log(&w, true, "cannot start: out of memory or threads");
+        w.exit_code = 1;
+        goto done;
+    }
+#if OCTAD_HAVE_CURVE
+    if (opts->server_key_file != NULL) {
+        w.curve = true;
+        if (curve_public_read(opts->server_key_file, w.server_pub, err, sizeof err) != 0 ||
+            curve_keys_read(opts->secret_file, &w.keys, err, sizeof err) != 0) {
+            s_log(&w, true, "%s", err);
+            w.exit_code = 2;
+            goto done;
+        }
+    }
+#else
+    (void)err;
+#endif
+    if (s_connect(&w) != 0) {
+        w.exit_code = 1;
+        goto done;
+    }
+    s_loop(&w, stop_fd);
+    if (w.bad_nb || w.unexpected_nb)
+        s_log(&w, false, "dropped %llu malformed and %llu unexpected messages",
+              (unsigned long long)w.bad_nb, (unsigned long long)w.unexpected_nb);
+done:
+    if (w.sock)
+        zmq_close(w.sock);
+    if (w.ctx)
+        zmq_ctx_term(w.ctx);
+    /* Running perfts cannot be interrupted: joining would wait for them, so a
+     * stop leaves the threads to exit with the process. */
+    if (w.compute && compute_busy(w.compute) == 0)
+        compute_destroy(&w.compute);
+    if (w.wake_rd >= 0)
+        close(w.wake_rd);
+    return w.exit_code;
+}

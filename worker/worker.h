@@ -1,0 +1,25 @@
+/* worker.h: one worker process's session with a coordinator (OCTP, proto/PROTOCOL.md). */
+#pragma once
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "msg.h"
+
+typedef struct {
+    const char *endpoint;          /* coordinator ROUTER endpoint */
+    int threads;                   /* compute threads, >= 1 */
+    int prefetch;                  /* tasks asked for beyond the threads, >= 0 */
+    size_t hash_mb;                /* total table size, shared out among the threads */
+    char name[MSG_NAME_MAX];       /* for the coordinator's logs */
+    bool quiet;                    /* no informational logs on stderr */
+    bool once;                     /* exit 0 when the coordinator says BYE */
+    const char *server_key_file;   /* CURVE: coordinator public key file, or NULL */
+    const char *secret_file;       /* CURVE: this worker's secret key file, or NULL */
+    unsigned inject_fault;         /* testing only: every Nth result is off by one (0: never) */
+} worker_opts_t;
+
+/* Runs the worker until a byte arrives on stop_fd (SIGTERM/SIGINT: hands back
+ * unfinished tasks, says BYE), the coordinator says BYE (with opts->once), or
+ * a fatal error. Returns the process exit status (0 ok, 1 failure). */
+int worker_run(const worker_opts_t *opts, int stop_fd);
