@@ -22,7 +22,7 @@ static const s_ref_t s_refs[] = {
     {VARIANT_CHESS960, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 9,
      {"20", "400", "8902", "197281", "4865609", "119060324", "3195901860", "84998978956",
       "2439530234167"}},
-    {VARIANT_CHESS, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q2/PPPBBPPP/R3K2R w KQkq - 0 1", 6,
+    {VARIANT_CHESS, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 6,
      {"48", "2039", "97862", "4085603", "193690690", "8031647685"}},
 };
 

@@ -126,8 +126,8 @@ def case_exact():
     cases = [
         (["--perft", 8, "--split-depth", 3], ["--depth", 8], []),
         (["--perft", 4, "--variant", "chess", "--split-depth", 1], ["--depth", 4, "--variant", "chess"], []),
-        (["--perft", 3, "--variant", "chess", "--fen", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q2/PPPBBPPP/R3K2R w KQkq - 0 1", "--stats"],
-         ["--depth", 3, "--variant", "chess", "--fen", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q2/PPPBBPPP/R3K2R w KQkq - 0 1", "--stats"], []),
+        (["--perft", 3, "--variant", "chess", "--fen", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", "--stats"],
+         ["--depth", 3, "--variant", "chess", "--fen", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", "--stats"], []),
         (["--perft", 4, "--variant", "chess960", "--start", 100], ["--depth", 4, "--variant", "chess960", "--start", 100], []),
         (["--perft", 6, "--stats"], ["--depth", 6, "--stats"], []),
     ]

@@ -9,7 +9,8 @@
 
 typedef struct octad_tt octad_tt_t;
 
-/* Builds attack tables. Idempotent; not thread-safe (game_init serialises it). */
+/* Builds attack tables. Idempotent; not thread-safe (game_init serialises it).
+ * Must run before any other function here. */
 void octad_init(void);
 
 /* The start position's OFEN. */
@@ -45,12 +46,16 @@ int octad_status(const octad_pos_t *pos);
 /* Board drawing for `octad show`. */
 void octad_draw(const octad_pos_t *pos, char *buf, size_t len);
 
-/* Bulk-counting perft; tt may be NULL. */
+/* Bulk-counting perft (depth 0 gives 1); tt may be NULL, and with a table the
+ * count is exactly the same. */
 count_t octad_perft(const octad_pos_t *pos, int depth, octad_tt_t *tt);
 
 /* Perft with stats at the last ply; adds into *out. */
 void octad_perft_stats(const octad_pos_t *pos, int depth, perft_stats_t *out);
 
-/* Table of at most `bytes` bytes; NULL if too small or out of memory. */
+/* Table of at most `bytes` bytes (header included); NULL if not even one
+ * 64-byte bucket fits or out of memory. The caller owns it; one thread at a time. */
 octad_tt_t *octad_tt_new(size_t bytes);
+
+/* Frees *self_p and sets it to NULL; safe on NULL and on a NULL *self_p. */
 void octad_tt_destroy(octad_tt_t **self_p);
