@@ -7,6 +7,8 @@ secs=${1:?usage: run.sh <seconds> [build-dir]}
 here=$(cd "$(dirname "$0")" && pwd)
 src=${OCTAD_SOURCE_DIR:-$(cd "$here/../.." && pwd)}
 build=${2:-$src/build-fuzz}
+mkdir -p "$build"
+build=$(cd "$build" && pwd)
 
 cmake -S "$src" -B "$build" -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=RelWithDebInfo \
       -DOCTAD_FUZZ=ON -DBUILD_TESTING=OFF >/dev/null
