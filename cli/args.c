@@ -10,7 +10,8 @@
 const char ARGS_POS_HELP[] =
     "  --variant V     octad (default), chess or chess960\n"
     "  --ofen TEXT     the position (OFEN for octad, FEN for chess); --fen is a synonym\n"
-    "  --start N       chess960 only: start position N (0-959, 518 = classical)\n";
+    "  --start N       chess960 only: start position N (0-959, 518 = classical)\n"
+    "  --moves \"M...\"  then play these moves (UOI, UCI for chess; castles as king + partner square)\n";
 
 void args_error(const char *cmd, const char *fmt, ...)
 {
@@ -77,10 +78,44 @@ int args_pos_option(const char *cmd, int argc, char **argv, int *i, args_pos_t *
             pos->text = v;
         return rc;
     }
+    if ((rc = args_value(cmd, argc, argv, i, "--moves", &v)) != 0) {
+        if (rc > 0)
+            pos->moves = v;
+        return rc;
+    }
     if ((rc = args_value(cmd, argc, argv, i, "--start", &v)) != 0) {
         if (rc > 0 && args_int(cmd, "--start", v, 0, 959, &pos->start) != 0)
             return -1;
         return rc;
+    }
+    return 0;
+}
+
+/* Plays the space-separated moves of `list` on *pos, one after another. */
+static int s_play_moves(const char *cmd, const char *list, game_pos_t *pos)
+{
+    char move[MOVE_TEXT_MAX], err[256];
+    int ply = 0;
+    for (const char *p = list; *p;) {
+        size_t n = strcspn(p, " \t");
+        if (n == 0) {
+            p++;
+            continue;
+        }
+        ply++;
+        if (n >= sizeof move) {
+            args_error(cmd, "--moves: move %d '%.20s...' is too long", ply, p);
+            return -1;
+        }
+        memcpy(move, p, n);
+        move[n] = '\0';
+        game_pos_t next;
+        if (game_play(pos, move, &next, err, sizeof err) != 0) {
+            args_error(cmd, "--moves: move %d: %s", ply, err);
+            return -1;
+        }
+        *pos = next;
+        p += n;
     }
     return 0;
 }
@@ -111,5 +146,5 @@ int args_pos_resolve(const char *cmd, args_pos_t *pos, game_pos_t *out)
         args_error(cmd, "%s: %s", pos->variant == VARIANT_OCTAD ? "OFEN" : "FEN", err);
         return -1;
     }
-    return 0;
+    return pos->moves ? s_play_moves(cmd, pos->moves, out) : 0;
 }

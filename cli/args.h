@@ -23,6 +23,7 @@ typedef struct {
     variant_t variant;
     const char *text;     /* --ofen/--fen or positional; NULL: the start */
     long start;           /* --start N (Chess960), -1 if not given */
+    const char *moves;    /* --moves "m1 m2 ...": UOI/UCI moves played from the position, or NULL */
     char start_buf[GAME_TEXT_MAX];
 } args_pos_t;
 

@@ -30,6 +30,10 @@ check "chess960 start 518" 0 '^nodes +8902$' -- "$octad" perft --variant chess96
 check "moves" 0 '^b1a1 +O$' -- "$octad" moves "ppkn/4/4/NKPP w NCFncf - 0 1"
 check "moves count" 0 '^10 legal moves$' -- "$octad" moves
 check "show" 0 'OFEN: ppkn/4/4/NKPP w NCFncf - 0 1' -- "$octad" show
+check "moves played (far castle after c2 b3)" 0 'OFEN: p1kn/1p2/2P1/NPK1 b nf - 0 2' -- "$octad" show --moves "c1c2 b4b3 b1d1"
+check "e.p. and castle moves in" 0 '^nodes +' -- "$octad" perft --depth 2 --moves "d1d3 c4c3"
+check "chess UCI moves in" 0 'FEN: rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2' -- "$octad" show --variant chess --moves "e2e4 e7e5"
+check "illegal move in" 2 'move 2' -- "$octad" show --moves "c1c2 c1c3"
 check "validate ok" 0 '^OK$' -- "$octad" validate "ppkn/4/4/NKPP w NCFncf - 0 1"
 check "help" 0 'usage: octad' -- "$octad" --help
 for c in perft moves show validate bench; do
