@@ -81,22 +81,6 @@ static int s_parse(int argc, char **argv, s_opts_t *o)
     return 0;
 }
 
-static void s_print_stats(const perft_stats_t *s, variant_t v)
-{
-    char b[COUNT_TEXT_MAX];
-    printf("captures   %s\n", count_format(s->captures, b));
-    printf("ep         %s\n", count_format(s->en_passant, b));
-    printf("castles    %s\n", count_format(s->castles, b));
-    if (v == VARIANT_OCTAD) {
-        printf("near       %s\n", count_format(s->castle_kind[CASTLE_NEAR], b));
-        printf("center     %s\n", count_format(s->castle_kind[CASTLE_CENTER], b));
-        printf("far        %s\n", count_format(s->castle_kind[CASTLE_FAR], b));
-    }
-    printf("promotions %s\n", count_format(s->promotions, b));
-    printf("checks     %s\n", count_format(s->checks, b));
-    printf("mates      %s\n", count_format(s->mates, b));
-}
-
 static void s_print(const game_pos_t *pos, const s_opts_t *o, const perft_result_t *r)
 {
     char b[COUNT_TEXT_MAX], text[GAME_TEXT_MAX];
@@ -108,7 +92,7 @@ static void s_print(const game_pos_t *pos, const s_opts_t *o, const perft_result
         for (int i = 0; i < r->root_nb; i++)
             printf("%s: %s\n", r->root_uoi[i], count_format(r->root_nodes[i], b));
     if (o->run.stats)
-        s_print_stats(&r->stats, pos->variant);
+        count_print_stats(stdout, &r->stats, pos->variant);
     printf("nodes      %s\n", count_format(r->nodes, b));
     printf("time       %.3f\n", r->seconds);
     printf("nps        %.0f\n", r->seconds > 0 ? (double)r->nodes / r->seconds : 0.0);

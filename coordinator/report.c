@@ -95,22 +95,6 @@ static void s_json(const report_final_t *r, const char *pos)
     printf("}\n");
 }
 
-static void s_text_stats(const perft_stats_t *s, variant_t v)
-{
-    char b[COUNT_TEXT_MAX];
-    printf("captures   %s\n", count_format(s->captures, b));
-    printf("ep         %s\n", count_format(s->en_passant, b));
-    printf("castles    %s\n", count_format(s->castles, b));
-    if (v == VARIANT_OCTAD) {
-        printf("near       %s\n", count_format(s->castle_kind[CASTLE_NEAR], b));
-        printf("center     %s\n", count_format(s->castle_kind[CASTLE_CENTER], b));
-        printf("far        %s\n", count_format(s->castle_kind[CASTLE_FAR], b));
-    }
-    printf("promotions %s\n", count_format(s->promotions, b));
-    printf("checks     %s\n", count_format(s->checks, b));
-    printf("mates      %s\n", count_format(s->mates, b));
-}
-
 static void s_text(const report_final_t *r, const char *pos)
 {
     char b[COUNT_TEXT_MAX];
@@ -121,7 +105,7 @@ static void s_text(const report_final_t *r, const char *pos)
         for (int i = 0; i < r->total->root_nb; i++)
             printf("%s: %s\n", r->total->root_uoi[i], count_format(r->total->root_nodes[i], b));
     if (r->stats)
-        s_text_stats(&r->total->stats, r->job->root.variant);
+        count_print_stats(stdout, &r->total->stats, r->job->root.variant);
     printf("nodes      %s\n", count_format(r->total->nodes, b));
     printf("time       %.3f\n", s->seconds);
     printf("nps        %.0f\n", s->seconds > 0.001 ? (double)r->total->nodes / s->seconds : 0.0);

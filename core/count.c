@@ -32,3 +32,19 @@ int count_parse(const char *text, count_t *out)
     *out = n;
     return 0;
 }
+
+void count_print_stats(FILE *out, const perft_stats_t *s, variant_t v)
+{
+    char b[COUNT_TEXT_MAX];
+    fprintf(out, "captures   %s\n", count_format(s->captures, b));
+    fprintf(out, "ep         %s\n", count_format(s->en_passant, b));
+    fprintf(out, "castles    %s\n", count_format(s->castles, b));
+    if (v == VARIANT_OCTAD) {
+        fprintf(out, "near       %s\n", count_format(s->castle_kind[CASTLE_NEAR], b));
+        fprintf(out, "center     %s\n", count_format(s->castle_kind[CASTLE_CENTER], b));
+        fprintf(out, "far        %s\n", count_format(s->castle_kind[CASTLE_FAR], b));
+    }
+    fprintf(out, "promotions %s\n", count_format(s->promotions, b));
+    fprintf(out, "checks     %s\n", count_format(s->checks, b));
+    fprintf(out, "mates      %s\n", count_format(s->mates, b));
+}

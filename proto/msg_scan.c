@@ -1,5 +1,6 @@
 /* msg_scan.c: structural pre-check of MessagePack input, so msgpack-c never allocates for sizes the input cannot hold. */
 #include "msg_scan.h"
+#include "msg_table.h"
 
 #include <stdarg.h>
 #include <stdbool.h>
@@ -13,17 +14,6 @@ typedef struct {
     bool container;
     bool is_map;
 } s_head_t;
-
-static int s_fail(char *err, size_t errlen, const char *fmt, ...)
-{
-    if (errlen > 0) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err, errlen, fmt, ap);
-        va_end(ap);
-    }
-    return -1;
-}
 
 /* Classifies type byte b; returns -1 for the never-used byte 0xc1. */
 static int s_classify(uint8_t b, s_head_t *h)
@@ -76,11 +66,11 @@ static int s_read_head(const uint8_t *p, size_t len, size_t *pos, s_head_t *h, c
 {
     size_t at = *pos;
     if (at >= len)
-        return s_fail(err, errlen, "truncated at byte %zu: value expected", at);
+        return msg_fail(err, errlen, "truncated at byte %zu: value expected", at);
     if (s_classify(p[at], h) != 0)
-        return s_fail(err, errlen, "byte %zu: invalid MessagePack type 0xc1", at);
+        return msg_fail(err, errlen, "byte %zu: invalid MessagePack type 0xc1", at);
     if (h->header > len - at)
-        return s_fail(err, errlen, "truncated at byte %zu: header of %zu bytes", at, h->header);
+        return msg_fail(err, errlen, "truncated at byte %zu: header of %zu bytes", at, h->header);
     for (size_t i = 0; i < h->width; i++)
         h->body = (h->body << 8) | p[at + 1 + i];
     *pos = at + h->header;
@@ -106,20 +96,20 @@ int msg_scan(const uint8_t *data, size_t len, char *err, size_t errlen)
         uint64_t items = h.is_map ? 2 * h.body : h.body;
         if (!h.container) {
             if (h.body > len - pos)
-                return s_fail(err, errlen, "truncated at byte %zu: %llu payload bytes, %zu left", start,
+                return msg_fail(err, errlen, "truncated at byte %zu: %llu payload bytes, %zu left", start,
                               (unsigned long long)h.body, len - pos);
             pos += (size_t)h.body;
         } else if (items > 0) {
             if (items > len - pos)
-                return s_fail(err, errlen, "truncated at byte %zu: %llu elements, %zu bytes left", start,
+                return msg_fail(err, errlen, "truncated at byte %zu: %llu elements, %zu bytes left", start,
                               (unsigned long long)items, len - pos);
             if (depth + 1 > MSG_SCAN_DEPTH_MAX)
-                return s_fail(err, errlen, "byte %zu: containers nested deeper than %d", start,
+                return msg_fail(err, errlen, "byte %zu: containers nested deeper than %d", start,
                               MSG_SCAN_DEPTH_MAX);
             pending[++depth] = items;
         }
     }
     if (pos != len)
-        return s_fail(err, errlen, "%zu trailing bytes after the message", len - pos);
+        return msg_fail(err, errlen, "%zu trailing bytes after the message", len - pos);
     return 0;
 }

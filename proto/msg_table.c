@@ -1,6 +1,8 @@
 /* msg_table.c: the OCTP/1 message table (PROTOCOL.md section 5), which drives encoder and decoder. */
 #include "msg_table.h"
 
+#include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 
 #define OFF(member) offsetof(msg_t, u.member)
@@ -133,4 +135,15 @@ void msg_init(msg_t *msg, msg_type_t type)
 {
     memset(msg, 0, sizeof(*msg));
     msg->type = type;
+}
+
+int msg_fail(char *err, size_t errlen, const char *fmt, ...)
+{
+    if (errlen > 0) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(err, errlen, fmt, ap);
+        va_end(ap);
+    }
+    return -1;
 }
