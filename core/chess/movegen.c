@@ -119,7 +119,8 @@ MG_INLINE int s_gen(const chess_pos_t *p, chess_move_t *moves, int us, bool pext
 {
     mg_ctx_t c;
     mg_setup(p, &c, us, pext);
-    chess_move_t *list = s_emit(moves, c.ksq, mg_king_dests(p, &c));
+    c.danger = mg_leaper_attacks(p, &c);
+    chess_move_t *list = s_emit(moves, c.ksq, mg_king_dests(&c));
     if (bb64_many(c.checkers))
         return (int)(list - moves);
     list = s_gen_pieces(p, &c, list);

@@ -19,5 +19,8 @@ uint64_t movegen_checkers(const chess_pos_t *pos);
 /* Number of legal moves, without building a list (popcounts where possible). */
 int movegen_count(const chess_pos_t *pos);
 
+/* Perft 2 of pos (sum of the children's legal move counts), without lists or full makes. */
+uint64_t movegen_perft2(const chess_pos_t *pos);
+
 /* King and castling-rook destinations of a castle: *kd and *rd. */
 void movegen_castle_squares(int color, int king_sq, int rook_sq, int *kd, int *rd);

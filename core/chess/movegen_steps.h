@@ -18,6 +18,8 @@
 typedef struct {
     uint64_t own, opp, occ;
     uint64_t checkers, pinned, target;
+    uint64_t their_bq, their_rq; /* enemy bishops or queens, rooks or queens */
+    uint64_t danger;             /* squares the enemy's pawns, knights and king attack: set by the caller after mg_setup */
     int us, ksq;
     bool pext; /* slider indices by PEXT (else magic) */
 } mg_ctx_t;
@@ -41,17 +43,35 @@ MG_INLINE uint64_t mg_bishop(const mg_ctx_t *c, int sq, uint64_t occ)
     return mg_slider(&bb64_bishop_sliders[sq], occ, c->pext);
 }
 
-/* True if the side not to move attacks sq with occupancy occ (cheap leapers first). */
-MG_INLINE bool mg_attacked(const chess_pos_t *p, const mg_ctx_t *c, int sq, uint64_t occ)
+/* True if an enemy slider attacks sq with occupancy occ (leapers are in c->danger). */
+MG_INLINE bool mg_slider_attacked(const mg_ctx_t *c, int sq, uint64_t occ)
 {
-    uint64_t them = c->opp;
-    if ((bb64_knight[sq] & p->pieces[CHESS_KNIGHT] & them)
-        || (bb64_pawn_attacks[c->us][sq] & p->pieces[CHESS_PAWN] & them)
-        || (bb64_king[sq] & p->pieces[CHESS_KING] & them))
-        return true;
-    uint64_t bq = (p->pieces[CHESS_BISHOP] | p->pieces[CHESS_QUEEN]) & them;
-    uint64_t rq = (p->pieces[CHESS_ROOK] | p->pieces[CHESS_QUEEN]) & them;
-    return (bq && (mg_bishop(c, sq, occ) & bq)) || (rq && (mg_rook(c, sq, occ) & rq));
+    return (mg_bishop(c, sq, occ) & c->their_bq) | (mg_rook(c, sq, occ) & c->their_rq);
+}
+
+/* Squares attacked by the pawns of `color`. */
+MG_INLINE uint64_t mg_pawn_attacks(uint64_t pawns, int color)
+{
+    if (color == CHESS_WHITE)
+        return ((pawns & ~BB_FILE_A) << 7) | ((pawns & ~BB_FILE_H) << 9);
+    return ((pawns & ~BB_FILE_A) >> 9) | ((pawns & ~BB_FILE_H) >> 7);
+}
+
+/* Squares attacked by the knights. */
+MG_INLINE uint64_t mg_knight_attacks(uint64_t knights)
+{
+    uint64_t a = 0;
+    while (knights)
+        a |= bb64_knight[bb64_pop(&knights)];
+    return a;
+}
+
+/* The enemy's leaper attacks, the usual c->danger. */
+MG_INLINE uint64_t mg_leaper_attacks(const chess_pos_t *p, const mg_ctx_t *c)
+{
+    return mg_pawn_attacks(p->pieces[CHESS_PAWN] & c->opp, c->us ^ 1)
+         | mg_knight_attacks(p->pieces[CHESS_KNIGHT] & c->opp)
+         | bb64_king[bb64_lsb(p->pieces[CHESS_KING] & c->opp)];
 }
 
 /* Checkers and pinned pieces in one pass over the enemy sliders on the king's
@@ -64,9 +84,9 @@ MG_INLINE void mg_setup(const chess_pos_t *p, mg_ctx_t *c, int us, bool pext)
     c->opp = p->colors[us ^ 1];
     c->occ = c->own | c->opp;
     int ksq = c->ksq = bb64_lsb(p->pieces[CHESS_KING] & c->own);
-    uint64_t snipers = ((bb64_rook_rays[ksq] & (p->pieces[CHESS_ROOK] | p->pieces[CHESS_QUEEN]))
-                        | (bb64_bishop_rays[ksq] & (p->pieces[CHESS_BISHOP] | p->pieces[CHESS_QUEEN])))
-                       & c->opp;
+    c->their_bq = (p->pieces[CHESS_BISHOP] | p->pieces[CHESS_QUEEN]) & c->opp;
+    c->their_rq = (p->pieces[CHESS_ROOK] | p->pieces[CHESS_QUEEN]) & c->opp;
+    uint64_t snipers = (bb64_rook_rays[ksq] & c->their_rq) | (bb64_bishop_rays[ksq] & c->their_bq);
     uint64_t pinned = 0;
     uint64_t checkers = ((bb64_knight[ksq] & p->pieces[CHESS_KNIGHT])
                          | (bb64_pawn_attacks[us][ksq] & p->pieces[CHESS_PAWN])) & c->opp;
@@ -84,13 +104,13 @@ MG_INLINE void mg_setup(const chess_pos_t *p, mg_ctx_t *c, int us, bool pext)
 }
 
 /* King destinations not attacked once the king has left its square. */
-MG_INLINE uint64_t mg_king_dests(const chess_pos_t *p, const mg_ctx_t *c)
+MG_INLINE uint64_t mg_king_dests(const mg_ctx_t *c)
 {
-    uint64_t dests = bb64_king[c->ksq] & ~c->own, ok = 0;
+    uint64_t dests = bb64_king[c->ksq] & ~c->own & ~c->danger, ok = 0;
     uint64_t occ = c->occ ^ bb64_sq(c->ksq);
     while (dests) {
         int sq = bb64_pop(&dests);
-        if (!mg_attacked(p, c, sq, occ))
+        if (!mg_slider_attacked(c, sq, occ))
             ok |= bb64_sq(sq);
     }
     return ok;
@@ -100,15 +120,17 @@ MG_INLINE uint64_t mg_king_dests(const chess_pos_t *p, const mg_ctx_t *c)
  * empty but for the two, and no square of the king's path (its destination
  * included) is attacked with both castling pieces lifted, which also catches
  * a back-rank attack the castling rook was shielding. Caller: not in check. */
-MG_INLINE bool mg_castle_ok(const chess_pos_t *p, const mg_ctx_t *c, int rsq)
+MG_INLINE bool mg_castle_ok(const mg_ctx_t *c, int rsq)
 {
     int shift = c->us == CHESS_WHITE ? 0 : 56;
     if ((mg_castle_path[c->ksq & 7][rsq & 7] << shift) & c->occ)
         return false;
     uint64_t king_path = mg_castle_king_path[c->ksq & 7][rsq & 7] << shift;
+    if (king_path & c->danger)
+        return false;
     uint64_t occ = c->occ ^ bb64_sq(c->ksq) ^ bb64_sq(rsq);
     while (king_path) {
-        if (mg_attacked(p, c, bb64_pop(&king_path), occ))
+        if (mg_slider_attacked(c, bb64_pop(&king_path), occ))
             return false;
     }
     return true;
@@ -118,9 +140,11 @@ MG_INLINE bool mg_castle_ok(const chess_pos_t *p, const mg_ctx_t *c, int rsq)
 MG_INLINE uint64_t mg_castles(const chess_pos_t *p, const mg_ctx_t *c)
 {
     uint64_t rooks = c->checkers ? 0 : p->castle_rooks & c->own, ok = 0;
+    if (rooks) /* cheap first filter: nothing between king and rook */
+        rooks &= mg_rook(c, c->ksq, c->occ);
     while (rooks) {
         int rsq = bb64_pop(&rooks);
-        if (mg_castle_ok(p, c, rsq))
+        if (mg_castle_ok(c, rsq))
             ok |= bb64_sq(rsq);
     }
     return ok;

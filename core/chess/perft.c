@@ -12,20 +12,15 @@ enum { PERFT_U64_DEPTH = 8 };
 /* Perft for 2 <= depth <= PERFT_U64_DEPTH without a table. */
 static uint64_t s_perft(const chess_pos_t *p, int depth)
 {
+    if (depth == 2)
+        return movegen_perft2(p);
     chess_move_t moves[GAME_MOVES_MAX];
     int n = chess_gen_legal(p, moves);
     uint64_t total = 0;
     chess_pos_t child;
-    if (depth == 2) {
-        for (int i = 0; i < n; i++) {
-            make_move(p, moves[i], &child, false);
-            total += (uint64_t)movegen_count(&child);
-        }
-    } else {
-        for (int i = 0; i < n; i++) {
-            make_move(p, moves[i], &child, false);
-            total += s_perft(&child, depth - 1);
-        }
+    for (int i = 0; i < n; i++) {
+        make_move(p, moves[i], &child, false);
+        total += s_perft(&child, depth - 1);
     }
     return total;
 }
@@ -36,13 +31,17 @@ static count_t s_perft_tt(const chess_pos_t *p, int depth, chess_tt_t *tt)
     uint64_t hit;
     if (tt_probe(tt, p->key, depth, &hit))
         return hit;
-    chess_move_t moves[GAME_MOVES_MAX];
-    int n = chess_gen_legal(p, moves);
     count_t total = 0;
-    chess_pos_t child;
-    for (int i = 0; i < n; i++) {
-        make_move(p, moves[i], &child, true);
-        total += depth == 2 ? (count_t)movegen_count(&child) : s_perft_tt(&child, depth - 1, tt);
+    if (depth == 2) {
+        total = movegen_perft2(p);
+    } else {
+        chess_move_t moves[GAME_MOVES_MAX];
+        int n = chess_gen_legal(p, moves);
+        chess_pos_t child;
+        for (int i = 0; i < n; i++) {
+            make_move(p, moves[i], &child, true);
+            total += s_perft_tt(&child, depth - 1, tt);
+        }
     }
     if (total <= TT_COUNT_MAX)
         tt_store(tt, p->key, depth, (uint64_t)total);
