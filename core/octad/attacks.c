@@ -5,7 +5,7 @@
 bb_t bb_knight_att[OCTAD_SQ_NB + 1];
 bb_t bb_home_dist2[OCTAD_SQ_NB];
 bb_t bb_king_att[OCTAD_SQ_NB];
-bb_t bb_pawn_att[OCTAD_COLOR_NB][OCTAD_SQ_NB];
+bb_t bb_pawn_att[OCTAD_COLOR_NB][OCTAD_SQ_NB + 1];
 bb_t bb_between[OCTAD_SQ_NB][OCTAD_SQ_NB];
 bb_t bb_line[OCTAD_SQ_NB][OCTAD_SQ_NB];
 bb_t bb_evasion[OCTAD_SQ_NB][OCTAD_SQ_NB + 1];

@@ -25,7 +25,8 @@ typedef uint16_t bb_t;
 extern bb_t bb_knight_att[OCTAD_SQ_NB + 1];           /* [OCTAD_SQ_NONE] = 0, a sentinel */
 extern bb_t bb_king_att[OCTAD_SQ_NB];
 extern bb_t bb_home_dist2[OCTAD_SQ_NB];               /* same-rank squares two files away */
-extern bb_t bb_pawn_att[OCTAD_COLOR_NB][OCTAD_SQ_NB]; /* squares a pawn on sq attacks */
+/* Squares a pawn of colour c on sq attacks; [c][OCTAD_SQ_NONE] = 0, a sentinel. */
+extern bb_t bb_pawn_att[OCTAD_COLOR_NB][OCTAD_SQ_NB + 1];
 extern bb_t bb_between[OCTAD_SQ_NB][OCTAD_SQ_NB];     /* squares strictly between two aligned squares */
 extern bb_t bb_line[OCTAD_SQ_NB][OCTAD_SQ_NB];        /* whole line through two aligned squares, else 0 */
 /* Where non-king moves may land against a single checker on c: c and the

@@ -138,9 +138,10 @@ BB_INLINE unsigned s_lc_sliders(unsigned ediag, unsigned eorth, int ksq, unsigne
     return a;
 }
 
-/* Number of legal moves of p, whose side to move is us. The common case (not
- * in check, nothing pinned) is a few popcounts; the rest goes out of line. */
-BB_INLINE int leafcount_as(const octad_pos_t *p, int us)
+/* Number of legal moves of p (us to move) when sliders may stand on the board.
+ * The common case (not in check, nothing pinned) is a few popcounts; the rest
+ * goes out of line. */
+BB_INLINE int s_lc_general_as(const octad_pos_t *p, int us)
 {
     int them = us ^ 1;
     unsigned own = p->color[us], enemy = p->color[them], occ = own | enemy;
@@ -209,4 +210,71 @@ BB_INLINE int leafcount_as(const octad_pos_t *p, int us)
     if (p->ep != OCTAD_SQ_NONE && (bb_pawn_att[them][p->ep] & opawns))
         n += s_lc_ep(p, us, ksq);
     return n;
+}
+
+/* The general count out of line, per side to move (positions with sliders). */
+static __attribute__((noinline)) int s_lc_general_white(const octad_pos_t *p)
+{
+    return s_lc_general_as(p, OCTAD_WHITE);
+}
+
+static __attribute__((noinline)) int s_lc_general_black(const octad_pos_t *p)
+{
+    return s_lc_general_as(p, OCTAD_BLACK);
+}
+
+/* Number of legal moves of p (us to move) when no bishop, rook or queen
+ * stands on the board (most of the start position's tree): no pins, no
+ * slider checks, and a single checker (pawn or knight) is the only evasion
+ * target. */
+BB_INLINE int s_lc_leapers_as(const octad_pos_t *p, int us)
+{
+    int them = us ^ 1, ksq = p->ksq[us];
+    unsigned own = p->color[us], enemy = p->color[them], occ = own | enemy;
+    unsigned pawns = p->type[OCTAD_PAWN], knights = p->type[OCTAD_KNIGHT];
+    unsigned epawns = pawns & enemy, eknights = knights & enemy;
+    unsigned checkers = (bb_pawn_att[us][ksq] & epawns) | (bb_knight_att[ksq] & eknights);
+    unsigned attacked = (us == OCTAD_WHITE ? ((epawns & ~BB_FILE_A) >> 5) | ((epawns & ~BB_FILE_D) >> 3)
+                                           : ((epawns & ~BB_FILE_A) << 3) | ((epawns & ~BB_FILE_D) << 5))
+                        | bb_knight_att[bb_lsb(eknights | 0x10000u)] | bb_king_att[p->ksq[them]];
+    for (unsigned more = eknights & (eknights - 1); more; more &= more - 1)
+        attacked |= bb_knight_att[bb_lsb(more)];
+    if (__builtin_expect(bb_several(checkers), 0))
+        return s_lc_hard(p, us, ksq, checkers, 0, attacked);
+    /* attacked may hold bits above 15 (white pawn shifts): only ever masked.
+     * evasion: the checker, or every square (0xFFFF) when checkers == 0. */
+    unsigned notown = ~own & 0xFFFFu, evasion = checkers | ((checkers - 1u) >> 16);
+    unsigned tgt = notown & evasion, rights = p->castle & own & evasion;
+    unsigned kmoves = bb_king_att[ksq] & ~attacked & (notown | rights); /* swaps share the king's lane */
+    unsigned opawns = pawns & own, empty = ~occ & 0xFFFFu;
+    unsigned single = (us == OCTAD_WHITE ? opawns << 4 : opawns >> 4) & empty;
+    unsigned dbl = (us == OCTAD_WHITE ? (single & BB_RANK_2) << 4 : (single & BB_RANK_3) >> 4) & empty & tgt;
+    unsigned west = (us == OCTAD_WHITE ? (opawns & ~BB_FILE_A) << 3 : (opawns & ~BB_FILE_A) >> 5) & enemy & tgt;
+    unsigned east = (us == OCTAD_WHITE ? (opawns & ~BB_FILE_D) << 5 : (opawns & ~BB_FILE_D) >> 3) & enemy & tgt;
+    unsigned promo = us == OCTAD_WHITE ? BB_RANK_4 : BB_RANK_1, oknights = knights & own;
+    single &= tgt;
+    /* Lanes as in s_lc_general_as: pawns | east captures | king | first knight. */
+    uint64_t lanes = (single | dbl | west) | ((uint64_t)east << 16) | ((uint64_t)kmoves << 32)
+                     | ((uint64_t)(bb_knight_att[bb_lsb(oknights | 0x10000u)] & tgt) << 48);
+    int n = __builtin_popcountll(lanes)
+            + 3 * __builtin_popcount(((single | west) & promo) | ((east & promo) << 16));
+    for (oknights &= oknights - 1; oknights; oknights &= oknights - 1)
+        n += bb_count(bb_knight_att[bb_lsb(oknights)] & tgt);
+    /* Far castle: no slider can see the vacated square, so gap empty and safe is all. */
+    unsigned far = rights & pawns & bb_home_dist2[ksq];
+    if (far) {
+        int mid = (bb_lsb(far) + ksq) / 2;
+        n += !((occ | attacked) & bb_sq(mid));
+    }
+    if (bb_pawn_att[them][p->ep] & opawns) /* [them][OCTAD_SQ_NONE] = 0 */
+        n += s_lc_ep(p, us, ksq);
+    return n;
+}
+
+/* Number of legal moves of p, whose side to move is us. */
+BB_INLINE int leafcount_as(const octad_pos_t *p, int us)
+{
+    if (p->type[OCTAD_BISHOP] | p->type[OCTAD_ROOK] | p->type[OCTAD_QUEEN])
+        return us == OCTAD_WHITE ? s_lc_general_white(p) : s_lc_general_black(p);
+    return s_lc_leapers_as(p, us);
 }
