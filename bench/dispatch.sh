@@ -10,7 +10,7 @@ build=${1:-$here/build-cluster}
 n=${2:-100000}
 bin=$build/bin/coordinator
 [ -x "$bin" ] || { echo "dispatch.sh: no $bin (build the coordinator and worker targets)" >&2; exit 1; }
-for prefetch in 0 1 4; do
+for prefetch in 0 2 4; do
   out=$("$bin" --bench-dispatch "$n" --local-workers 2 --worker-prefetch "$prefetch" --json --quiet)
   rate=$(printf '%s\n' "$out" | sed -n 's/.*"tasks_per_second":\([0-9]*\).*/\1/p')
   cpu=$(printf '%s\n' "$out" | sed -n 's/.*"cpu_seconds":\([0-9.]*\).*/\1/p')

@@ -40,7 +40,7 @@ static const char s_help[] =
     "  --allow FILE         CURVE: a file of allowed worker public keys (repeatable)\n"
     "  --bench-dispatch N   benchmark: dispatch N empty tasks (depth 0) and report tasks/s\n"
     "  --worker-prefetch N  local workers ask for N tasks beyond their thread, hiding the\n"
-    "                       round trip between tasks (default 1)\n"
+    "                       round trip between tasks (default 2)\n"
     "  --endpoint-file FILE write the bound endpoint (e.g. tcp://127.0.0.1:41234) to FILE\n"
     "  --quiet              no progress or logs on stderr\n"
     "  --help               this text\n\n"
@@ -196,7 +196,7 @@ static int s_check(opts_t *o)
 int opts_parse(int argc, char **argv, opts_t *o)
 {
     *o = (opts_t){.variant = VARIANT_OCTAD, .start = -1, .local_workers = -1, .split_depth = -1,
-                  .hash_mb = 64, .heartbeat_ms = 1000, .worker_prefetch = 1};
+                  .hash_mb = 64, .heartbeat_ms = 1000, .worker_prefetch = 2};
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         int rc;
