@@ -30,9 +30,9 @@ static int s_get_uint(const msgpack_object *o, uint64_t lo, uint64_t hi, uint64_
                       size_t errlen)
 {
     if (o->type != MSGPACK_OBJECT_POSITIVE_INTEGER)
-        return msg_fail(err, errlen, "expected unsigned integer, got %s", s_kind(o));
+        return err_printf(err, errlen, "expected unsigned integer, got %s", s_kind(o));
     if (o->via.u64 < lo || o->via.u64 > hi)
-        return msg_fail(err, errlen, "%llu outside %llu..%llu", (unsigned long long)o->via.u64,
+        return err_printf(err, errlen, "%llu outside %llu..%llu", (unsigned long long)o->via.u64,
                       (unsigned long long)lo, (unsigned long long)hi);
     *out = o->via.u64;
     return 0;
@@ -42,13 +42,13 @@ static int s_get_uint(const msgpack_object *o, uint64_t lo, uint64_t hi, uint64_
 static int s_get_str(const msgpack_object *o, uint64_t min, uint64_t max, char *dst, char *err, size_t errlen)
 {
     if (o->type != MSGPACK_OBJECT_STR)
-        return msg_fail(err, errlen, "expected str, got %s", s_kind(o));
+        return err_printf(err, errlen, "expected str, got %s", s_kind(o));
     uint32_t n = o->via.str.size;
     if (n < min || n > max)
-        return msg_fail(err, errlen, "str of %u bytes, allowed %llu..%llu", n, (unsigned long long)min,
+        return err_printf(err, errlen, "str of %u bytes, allowed %llu..%llu", n, (unsigned long long)min,
                       (unsigned long long)max);
     if (n > 0 && memchr(o->via.str.ptr, '\0', n) != NULL)
-        return msg_fail(err, errlen, "str contains a NUL byte");
+        return err_printf(err, errlen, "str contains a NUL byte");
     if (n > 0)
         memcpy(dst, o->via.str.ptr, n);
     dst[n] = '\0';
@@ -58,7 +58,7 @@ static int s_get_str(const msgpack_object *o, uint64_t min, uint64_t max, char *
 static int s_get_count(const msgpack_object *o, count_t *out, char *err, size_t errlen)
 {
     if (o->type != MSGPACK_OBJECT_ARRAY || o->via.array.size != 2)
-        return msg_fail(err, errlen, "count: expected [hi, lo], got %s", s_kind(o));
+        return err_printf(err, errlen, "count: expected [hi, lo], got %s", s_kind(o));
     uint64_t hi = 0, lo = 0;
     if (s_get_uint(&o->via.array.ptr[0], 0, UINT64_MAX, &hi, err, errlen) != 0 ||
         s_get_uint(&o->via.array.ptr[1], 0, UINT64_MAX, &lo, err, errlen) != 0)
@@ -74,12 +74,12 @@ static int s_get_stats(const msgpack_object *o, char *stats, bool *present, char
         return 0;
     }
     if (o->type != MSGPACK_OBJECT_ARRAY || o->via.array.size != MSG_STATS_NB)
-        return msg_fail(err, errlen, "expected nil or %d counts, got %s", MSG_STATS_NB, s_kind(o));
+        return err_printf(err, errlen, "expected nil or %d counts, got %s", MSG_STATS_NB, s_kind(o));
     for (int i = 0; i < MSG_STATS_NB; i++) {
         char cerr[160];
         count_t c;
         if (s_get_count(&o->via.array.ptr[i], &c, cerr, sizeof(cerr)) != 0)
-            return msg_fail(err, errlen, "element %d: %s", i, cerr);
+            return err_printf(err, errlen, "element %d: %s", i, cerr);
         memcpy(stats + msg_stats_offsets[i], &c, sizeof(c));
     }
     *present = true;
@@ -90,10 +90,10 @@ static int s_get_list(const msgpack_object *o, const field_desc_t *f, char *base
                       size_t errlen)
 {
     if (o->type != MSGPACK_OBJECT_ARRAY)
-        return msg_fail(err, errlen, "expected array, got %s", s_kind(o));
+        return err_printf(err, errlen, "expected array, got %s", s_kind(o));
     uint32_t n = o->via.array.size;
     if (n < f->min || n > f->max)
-        return msg_fail(err, errlen, "%u elements, allowed %llu..%llu", n, (unsigned long long)f->min,
+        return err_printf(err, errlen, "%u elements, allowed %llu..%llu", n, (unsigned long long)f->min,
                       (unsigned long long)f->max);
     for (uint32_t i = 0; i < n; i++) {
         char eerr[160];
@@ -107,7 +107,7 @@ static int s_get_list(const msgpack_object *o, const field_desc_t *f, char *base
             rc = s_get_str(&o->via.array.ptr[i], 1, f->cap - 1, base + (size_t)i * f->cap, eerr, sizeof(eerr));
         }
         if (rc != 0)
-            return msg_fail(err, errlen, "element %u: %s", i, eerr);
+            return err_printf(err, errlen, "element %u: %s", i, eerr);
     }
     *count = n;
     return 0;
@@ -132,7 +132,7 @@ static int s_get_field(const msgpack_object *o, const field_desc_t *f, msg_t *ou
         return 0;
     case FIELD_BOOL:
         if (o->type != MSGPACK_OBJECT_BOOLEAN)
-            return msg_fail(err, errlen, "expected bool, got %s", s_kind(o));
+            return err_printf(err, errlen, "expected bool, got %s", s_kind(o));
         *(bool *)p = o->via.boolean;
         return 0;
     case FIELD_STR: return s_get_str(o, f->min, f->max, p, err, errlen);
@@ -141,40 +141,40 @@ static int s_get_field(const msgpack_object *o, const field_desc_t *f, msg_t *ou
     case FIELD_COUNT: return s_get_count(o, (count_t *)p, err, errlen);
     case FIELD_STATS: return s_get_stats(o, p, (bool *)((char *)out + f->count_offset), err, errlen);
     }
-    return msg_fail(err, errlen, "unknown field kind");
+    return err_printf(err, errlen, "unknown field kind");
 }
 
 /* Checks the envelope ["OCTP", 1, type, ...] and finds the type's descriptor. */
 static int s_envelope(const msgpack_object *root, msg_type_t *type, char *err, size_t errlen)
 {
     if (root->type != MSGPACK_OBJECT_ARRAY)
-        return msg_fail(err, errlen, "message: expected array, got %s", s_kind(root));
+        return err_printf(err, errlen, "message: expected array, got %s", s_kind(root));
     const msgpack_object *e = root->via.array.ptr;
     uint32_t n = root->via.array.size;
     if (n < 1 || e[0].type != MSGPACK_OBJECT_STR || e[0].via.str.size != 4 ||
         memcmp(e[0].via.str.ptr, MSG_PROTOCOL_NAME, 4) != 0)
-        return msg_fail(err, errlen, "element 1 (protocol): expected \"%s\"", MSG_PROTOCOL_NAME);
+        return err_printf(err, errlen, "element 1 (protocol): expected \"%s\"", MSG_PROTOCOL_NAME);
     if (n < 2 || (e[1].type != MSGPACK_OBJECT_POSITIVE_INTEGER && e[1].type != MSGPACK_OBJECT_NEGATIVE_INTEGER))
-        return msg_fail(err, errlen, "element 2 (version): expected an integer");
+        return err_printf(err, errlen, "element 2 (version): expected an integer");
     if (e[1].type == MSGPACK_OBJECT_NEGATIVE_INTEGER || e[1].via.u64 != MSG_PROTOCOL_VERSION) {
         char v[32];
         if (e[1].type == MSGPACK_OBJECT_NEGATIVE_INTEGER)
             snprintf(v, sizeof(v), "%lld", (long long)e[1].via.i64);
         else
             snprintf(v, sizeof(v), "%llu", (unsigned long long)e[1].via.u64);
-        msg_fail(err, errlen, "protocol %s/%s not supported; this peer speaks %s/%d", MSG_PROTOCOL_NAME, v,
+        err_printf(err, errlen, "protocol %s/%s not supported; this peer speaks %s/%d", MSG_PROTOCOL_NAME, v,
                MSG_PROTOCOL_NAME, MSG_PROTOCOL_VERSION);
         return MSG_EVERSION;
     }
     if (n < 3 || e[2].type != MSGPACK_OBJECT_STR)
-        return msg_fail(err, errlen, "element 3 (type): expected str");
+        return err_printf(err, errlen, "element 3 (type): expected str");
     msg_type_t t = msg_table_find(e[2].via.str.ptr, e[2].via.str.size);
     if (t == MSG_NONE)
-        return msg_fail(err, errlen, "element 3 (type): unknown message type \"%.*s\"",
+        return err_printf(err, errlen, "element 3 (type): unknown message type \"%.*s\"",
                       (int)(e[2].via.str.size > 32 ? 32 : e[2].via.str.size), e[2].via.str.ptr);
     const msg_desc_t *d = msg_table_get(t);
     if (n - 3 != d->n_fields)
-        return msg_fail(err, errlen, "%s: %u fields, expected %zu", d->name, n - 3, d->n_fields);
+        return err_printf(err, errlen, "%s: %u fields, expected %zu", d->name, n - 3, d->n_fields);
     *type = t;
     return 0;
 }
@@ -189,7 +189,7 @@ static int s_decode_root(const msgpack_object *root, msg_t *out, char *err, size
     for (size_t i = 0; i < d->n_fields; i++) {
         char ferr[200];
         if (s_get_field(&root->via.array.ptr[3 + i], &d->fields[i], out, ferr, sizeof(ferr)) != 0)
-            return msg_fail(err, errlen, "%s field %zu %s: %s", d->name, i + 1, d->fields[i].name, ferr);
+            return err_printf(err, errlen, "%s field %zu %s: %s", d->name, i + 1, d->fields[i].name, ferr);
     }
     out->type = t;
     return 0;
@@ -201,9 +201,9 @@ int msg_decode(const void *data, size_t len, msg_t *out, char *err, size_t errle
     if (errlen > 0)
         err[0] = '\0';
     if (len > MSG_MAX_BYTES)
-        return msg_fail(err, errlen, "message of %zu bytes exceeds %d", len, MSG_MAX_BYTES);
+        return err_printf(err, errlen, "message of %zu bytes exceeds %d", len, MSG_MAX_BYTES);
     if (len == 0)
-        return msg_fail(err, errlen, "empty message");
+        return err_printf(err, errlen, "empty message");
     if (msg_scan(data, len, err, errlen) != 0)
         return MSG_EBADMSG;
     msgpack_unpacked up;
@@ -212,7 +212,7 @@ int msg_decode(const void *data, size_t len, msg_t *out, char *err, size_t errle
     int rc = MSG_EBADMSG;
     msgpack_unpack_return ur = msgpack_unpack_next(&up, data, len, &off);
     if (ur != MSGPACK_UNPACK_SUCCESS || off != len)
-        msg_fail(err, errlen, "MessagePack unpack failed (%d) at byte %zu", (int)ur, off);
+        err_printf(err, errlen, "MessagePack unpack failed (%d) at byte %zu", (int)ur, off);
     else
         rc = s_decode_root(&up.data, out, err, errlen);
     msgpack_unpacked_destroy(&up);

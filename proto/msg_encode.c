@@ -62,27 +62,27 @@ static int s_pack_list(msgpack_packer *pk, const msg_t *msg, const field_desc_t 
     const char *base = (const char *)msg + f->offset;
     uint32_t n = *(const uint32_t *)((const char *)msg + f->count_offset);
     if (n < f->min || n > f->max)
-        return msg_fail(err, errlen, "%s: %u elements, allowed %llu..%llu", f->name, n,
+        return err_printf(err, errlen, "%s: %u elements, allowed %llu..%llu", f->name, n,
                       (unsigned long long)f->min, (unsigned long long)f->max);
     if (msgpack_pack_array(pk, n) != 0)
-        return msg_fail(err, errlen, "%s: output buffer too small", f->name);
+        return err_printf(err, errlen, "%s: output buffer too small", f->name);
     for (uint32_t i = 0; i < n; i++) {
         int rc;
         if (f->kind == FIELD_U64_LIST) {
             uint64_t v = ((const uint64_t *)base)[i];
             if (v < f->elem_min)
-                return msg_fail(err, errlen, "%s[%u]: %llu below minimum %llu", f->name, i,
+                return err_printf(err, errlen, "%s[%u]: %llu below minimum %llu", f->name, i,
                               (unsigned long long)v, (unsigned long long)f->elem_min);
             rc = msgpack_pack_uint64(pk, v);
         } else {
             const char *s = base + (size_t)i * f->cap;
             long sl = s_strlen(s, f->cap);
             if (sl < 1)
-                return msg_fail(err, errlen, "%s[%u]: %s", f->name, i, sl < 0 ? "not terminated" : "empty");
+                return err_printf(err, errlen, "%s[%u]: %s", f->name, i, sl < 0 ? "not terminated" : "empty");
             rc = s_pack_str(pk, s, (size_t)sl);
         }
         if (rc != 0)
-            return msg_fail(err, errlen, "%s: output buffer too small", f->name);
+            return err_printf(err, errlen, "%s: output buffer too small", f->name);
     }
     return 0;
 }
@@ -110,7 +110,7 @@ static int s_pack_field(msgpack_packer *pk, const msg_t *msg, const field_desc_t
     case FIELD_U64: {
         uint64_t v = s_read_uint(msg, f);
         if (v < f->min || v > f->max)
-            return msg_fail(err, errlen, "%s: %llu outside %llu..%llu", f->name, (unsigned long long)v,
+            return err_printf(err, errlen, "%s: %llu outside %llu..%llu", f->name, (unsigned long long)v,
                           (unsigned long long)f->min, (unsigned long long)f->max);
         rc = msgpack_pack_uint64(pk, v);
         break;
@@ -119,9 +119,9 @@ static int s_pack_field(msgpack_packer *pk, const msg_t *msg, const field_desc_t
     case FIELD_STR: {
         long sl = s_strlen(p, f->cap);
         if (sl < 0)
-            return msg_fail(err, errlen, "%s: not terminated within %zu bytes", f->name, f->cap);
+            return err_printf(err, errlen, "%s: not terminated within %zu bytes", f->name, f->cap);
         if ((uint64_t)sl < f->min)
-            return msg_fail(err, errlen, "%s: empty", f->name);
+            return err_printf(err, errlen, "%s: empty", f->name);
         rc = s_pack_str(pk, p, (size_t)sl);
         break;
     }
@@ -130,24 +130,24 @@ static int s_pack_field(msgpack_packer *pk, const msg_t *msg, const field_desc_t
     case FIELD_COUNT: rc = s_pack_count(pk, (const count_t *)p); break;
     case FIELD_STATS: rc = s_pack_stats(pk, msg, f); break;
     }
-    return rc == 0 ? 0 : msg_fail(err, errlen, "%s: output buffer too small", f->name);
+    return rc == 0 ? 0 : err_printf(err, errlen, "%s: output buffer too small", f->name);
 }
 
 int msg_encode(const msg_t *msg, void *buf, size_t cap, size_t *len, char *err, size_t errlen)
 {
     const msg_desc_t *d = msg_table_get(msg->type);
     if (d == NULL)
-        return msg_fail(err, errlen, "cannot encode message type %d", (int)msg->type);
+        return err_printf(err, errlen, "cannot encode message type %d", (int)msg->type);
     s_sink_t sink = {buf, cap < MSG_MAX_BYTES ? cap : MSG_MAX_BYTES, 0};
     msgpack_packer pk;
     msgpack_packer_init(&pk, &sink, s_sink_write);
     if (msgpack_pack_array(&pk, 3 + d->n_fields) != 0 || s_pack_str(&pk, MSG_PROTOCOL_NAME, 4) != 0 ||
         msgpack_pack_uint64(&pk, MSG_PROTOCOL_VERSION) != 0 || s_pack_str(&pk, d->name, strlen(d->name)) != 0)
-        return msg_fail(err, errlen, "%s: output buffer too small", d->name);
+        return err_printf(err, errlen, "%s: output buffer too small", d->name);
     for (size_t i = 0; i < d->n_fields; i++) {
         char ferr[200];
         if (s_pack_field(&pk, msg, &d->fields[i], ferr, sizeof(ferr)) != 0)
-            return msg_fail(err, errlen, "%s field %zu %s", d->name, i + 1, ferr);
+            return err_printf(err, errlen, "%s field %zu %s", d->name, i + 1, ferr);
     }
     *len = sink.len;
     return 0;

@@ -66,11 +66,11 @@ static int s_read_head(const uint8_t *p, size_t len, size_t *pos, s_head_t *h, c
 {
     size_t at = *pos;
     if (at >= len)
-        return msg_fail(err, errlen, "truncated at byte %zu: value expected", at);
+        return err_printf(err, errlen, "truncated at byte %zu: value expected", at);
     if (s_classify(p[at], h) != 0)
-        return msg_fail(err, errlen, "byte %zu: invalid MessagePack type 0xc1", at);
+        return err_printf(err, errlen, "byte %zu: invalid MessagePack type 0xc1", at);
     if (h->header > len - at)
-        return msg_fail(err, errlen, "truncated at byte %zu: header of %zu bytes", at, h->header);
+        return err_printf(err, errlen, "truncated at byte %zu: header of %zu bytes", at, h->header);
     for (size_t i = 0; i < h->width; i++)
         h->body = (h->body << 8) | p[at + 1 + i];
     *pos = at + h->header;
@@ -96,20 +96,20 @@ int msg_scan(const uint8_t *data, size_t len, char *err, size_t errlen)
         uint64_t items = h.is_map ? 2 * h.body : h.body;
         if (!h.container) {
             if (h.body > len - pos)
-                return msg_fail(err, errlen, "truncated at byte %zu: %llu payload bytes, %zu left", start,
+                return err_printf(err, errlen, "truncated at byte %zu: %llu payload bytes, %zu left", start,
                               (unsigned long long)h.body, len - pos);
             pos += (size_t)h.body;
         } else if (items > 0) {
             if (items > len - pos)
-                return msg_fail(err, errlen, "truncated at byte %zu: %llu elements, %zu bytes left", start,
+                return err_printf(err, errlen, "truncated at byte %zu: %llu elements, %zu bytes left", start,
                               (unsigned long long)items, len - pos);
             if (depth + 1 > MSG_SCAN_DEPTH_MAX)
-                return msg_fail(err, errlen, "byte %zu: containers nested deeper than %d", start,
+                return err_printf(err, errlen, "byte %zu: containers nested deeper than %d", start,
                               MSG_SCAN_DEPTH_MAX);
             pending[++depth] = items;
         }
     }
     if (pos != len)
-        return msg_fail(err, errlen, "%zu trailing bytes after the message", len - pos);
+        return err_printf(err, errlen, "%zu trailing bytes after the message", len - pos);
     return 0;
 }

@@ -137,13 +137,3 @@ void msg_init(msg_t *msg, msg_type_t type)
     msg->type = type;
 }
 
-int msg_fail(char *err, size_t errlen, const char *fmt, ...)
-{
-    if (errlen > 0) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err, errlen, fmt, ap);
-        va_end(ap);
-    }
-    return -1;
-}

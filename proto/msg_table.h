@@ -4,6 +4,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "err.h"
 #include "msg.h"
 
 /* How a field is represented in the struct and on the wire (PROTOCOL.md section 4). */
@@ -46,6 +47,3 @@ const msg_desc_t *msg_table_get(msg_type_t type);
 
 /* The type whose wire name is the len bytes at name, or MSG_NONE. */
 msg_type_t msg_table_find(const char *name, size_t len);
-
-/* Writes the printf-style message into err (errlen bytes, may be 0); returns -1. */
-int msg_fail(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));

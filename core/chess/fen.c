@@ -14,17 +14,6 @@ enum { FEN_FIELDS_MAX = 6 };
 
 static const char s_piece_chars[] = "pnbrqk";
 
-int fen_error(char *err, size_t errlen, const char *fmt, ...)
-{
-    if (err && errlen) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err, errlen, fmt, ap);
-        va_end(ap);
-    }
-    return -1;
-}
-
 /* Places one rank's text (between slashes) on rank r; 0 or -1. */
 static int s_parse_rank(chess_pos_t *pos, const char *s, size_t len, int r, char *err, size_t errlen)
 {
@@ -34,25 +23,25 @@ static int s_parse_rank(chess_pos_t *pos, const char *s, size_t len, int r, char
         char ch = s[i];
         if (ch >= '1' && ch <= '8') {
             if (last_digit)
-                return fen_error(err, errlen, "placement: rank %d has two digits in a row", r + 1);
+                return err_printf(err, errlen, "placement: rank %d has two digits in a row", r + 1);
             file += ch - '0';
             last_digit = true;
         } else {
             const char *p = strchr(s_piece_chars, tolower((unsigned char)ch));
             if (!p || ch == '\0')
-                return fen_error(err, errlen, "placement: unexpected character '%c' on rank %d", ch, r + 1);
+                return err_printf(err, errlen, "placement: unexpected character '%c' on rank %d", ch, r + 1);
             if (file >= 8)
-                return fen_error(err, errlen, "placement: rank %d has more than 8 files", r + 1);
+                return err_printf(err, errlen, "placement: rank %d has more than 8 files", r + 1);
             int sq = 8 * r + file++;
             pos->pieces[p - s_piece_chars] |= bb64_sq(sq);
             pos->colors[isupper((unsigned char)ch) ? CHESS_WHITE : CHESS_BLACK] |= bb64_sq(sq);
             last_digit = false;
         }
         if (file > 8)
-            return fen_error(err, errlen, "placement: rank %d has more than 8 files", r + 1);
+            return err_printf(err, errlen, "placement: rank %d has more than 8 files", r + 1);
     }
     if (file < 8)
-        return fen_error(err, errlen, "placement: rank %d has %d files, expected 8", r + 1, file);
+        return err_printf(err, errlen, "placement: rank %d has %d files, expected 8", r + 1, file);
     return 0;
 }
 
@@ -68,19 +57,19 @@ static int s_parse_placement(chess_pos_t *pos, const char *s, char *err, size_t 
         if (!slash)
             break;
         if (r == 0)
-            return fen_error(err, errlen, "placement: more than 8 ranks");
+            return err_printf(err, errlen, "placement: more than 8 ranks");
         r--;
         s = slash + 1;
     }
     if (r != 0)
-        return fen_error(err, errlen, "placement: %d ranks, expected 8", 8 - r);
+        return err_printf(err, errlen, "placement: %d ranks, expected 8", 8 - r);
     for (int c = 0; c < CHESS_COLOR_NB; c++) {
         int kings = bb64_count(pos->pieces[CHESS_KING] & pos->colors[c]);
         if (kings != 1)
-            return fen_error(err, errlen, "placement: %s has %d kings, expected 1", c ? "black" : "white", kings);
+            return err_printf(err, errlen, "placement: %s has %d kings, expected 1", c ? "black" : "white", kings);
     }
     if (pos->pieces[CHESS_PAWN] & (BB_RANK_1_MASK | BB_RANK_8_MASK))
-        return fen_error(err, errlen, "placement: a pawn on the first or last rank");
+        return err_printf(err, errlen, "placement: a pawn on the first or last rank");
     return 0;
 }
 
@@ -91,18 +80,18 @@ static int s_parse_ep(chess_pos_t *pos, const char *s, char *err, size_t errlen)
     if (strcmp(s, "-") == 0)
         return 0;
     if (strlen(s) != 2 || s[0] < 'a' || s[0] > 'h' || s[1] < '1' || s[1] > '8')
-        return fen_error(err, errlen, "en passant: '%.8s' is not '-' or a square", s);
+        return err_printf(err, errlen, "en passant: '%.8s' is not '-' or a square", s);
     int sq = (s[0] - 'a') + 8 * (s[1] - '1');
     int us = pos->side, rank = us == CHESS_WHITE ? 5 : 2;
     if ((sq >> 3) != rank)
-        return fen_error(err, errlen, "en passant: %s is not on rank %d", s, rank + 1);
+        return err_printf(err, errlen, "en passant: %s is not on rank %d", s, rank + 1);
     int pawn_sq = us == CHESS_WHITE ? sq - 8 : sq + 8, from_sq = us == CHESS_WHITE ? sq + 8 : sq - 8;
     uint64_t occ = pos->colors[0] | pos->colors[1];
     if (!(pos->pieces[CHESS_PAWN] & pos->colors[us ^ 1] & bb64_sq(pawn_sq)))
-        return fen_error(err, errlen, "en passant: %s has no %s pawn in front of it", s,
+        return err_printf(err, errlen, "en passant: %s has no %s pawn in front of it", s,
                          us == CHESS_WHITE ? "black" : "white");
     if (occ & (bb64_sq(sq) | bb64_sq(from_sq)))
-        return fen_error(err, errlen, "en passant: %s or the square behind it is occupied", s);
+        return err_printf(err, errlen, "en passant: %s or the square behind it is occupied", s);
     pos->ep = (uint8_t)sq;
     return 0;
 }
@@ -112,16 +101,16 @@ static int s_parse_number(const char *s, const char *what, long lo, long hi, lon
 {
     long v = 0;
     if (!*s)
-        return fen_error(err, errlen, "%s: empty", what);
+        return err_printf(err, errlen, "%s: empty", what);
     for (const char *p = s; *p; p++) {
         if (!isdigit((unsigned char)*p))
-            return fen_error(err, errlen, "%s: '%.12s' is not a number", what, s);
+            return err_printf(err, errlen, "%s: '%.12s' is not a number", what, s);
         if (v > hi)
             break;
         v = v * 10 + (*p - '0');
     }
     if (v < lo || v > hi)
-        return fen_error(err, errlen, "%s: '%.12s' is out of range %ld-%ld", what, s, lo, hi);
+        return err_printf(err, errlen, "%s: '%.12s' is out of range %ld-%ld", what, s, lo, hi);
     *out = v;
     return 0;
 }
@@ -131,7 +120,7 @@ static int s_split(const char *text, char *buf, size_t buflen, char **fields, ch
 {
     size_t len = strlen(text);
     if (len >= buflen)
-        return fen_error(err, errlen, "FEN: longer than %zu characters", buflen - 1);
+        return err_printf(err, errlen, "FEN: longer than %zu characters", buflen - 1);
     memcpy(buf, text, len + 1);
     int n = 0;
     char *s = buf;
@@ -141,15 +130,15 @@ static int s_split(const char *text, char *buf, size_t buflen, char **fields, ch
         if (!*s)
             break;
         if (n == FEN_FIELDS_MAX)
-            return fen_error(err, errlen, "FEN: unexpected text after the full-move number: '%.16s'", s);
+            return err_printf(err, errlen, "FEN: unexpected text after the full-move number: '%.16s'", s);
         fields[n++] = s;
         while (*s && *s != ' ' && *s != '\t' && *s != '\n' && *s != '\r')
             s++;
     }
     if (n < 4)
-        return fen_error(err, errlen, "FEN: truncated, %d of at least 4 fields (placement, side, castling, en passant)", n);
+        return err_printf(err, errlen, "FEN: truncated, %d of at least 4 fields (placement, side, castling, en passant)", n);
     if (n == 5)
-        return fen_error(err, errlen, "FEN: half-move clock without a full-move number");
+        return err_printf(err, errlen, "FEN: half-move clock without a full-move number");
     return n;
 }
 
@@ -165,7 +154,7 @@ static int s_parse_rest(chess_pos_t *pos, char **f, int n, char *err, size_t err
     chess_pos_t flip = *pos;
     flip.side ^= 1;
     if (movegen_checkers(&flip))
-        return fen_error(err, errlen, "side: %s is to move but %s is in check", pos->side ? "black" : "white",
+        return err_printf(err, errlen, "side: %s is to move but %s is in check", pos->side ? "black" : "white",
                          pos->side ? "white" : "black");
     return 0;
 }
@@ -176,15 +165,15 @@ int chess_parse(variant_t variant, const char *text, chess_pos_t *out, char *err
     chess_pos_t pos;
     memset(&pos, 0, sizeof(pos));
     if (variant != VARIANT_CHESS && variant != VARIANT_CHESS960)
-        return fen_error(err, errlen, "variant: not chess or chess960");
+        return err_printf(err, errlen, "variant: not chess or chess960");
     if (!text)
-        return fen_error(err, errlen, "FEN: missing");
+        return err_printf(err, errlen, "FEN: missing");
     pos.variant = (uint8_t)variant;
     int n = s_split(text, buf, sizeof(buf), f, err, errlen);
     if (n < 0 || s_parse_placement(&pos, f[0], err, errlen) < 0)
         return -1;
     if (strcmp(f[1], "w") != 0 && strcmp(f[1], "b") != 0)
-        return fen_error(err, errlen, "side: '%.8s' is not 'w' or 'b'", f[1]);
+        return err_printf(err, errlen, "side: '%.8s' is not 'w' or 'b'", f[1]);
     pos.side = f[1][0] == 'w' ? CHESS_WHITE : CHESS_BLACK;
     if (fen_parse_castling(&pos, f[2], err, errlen) < 0 || s_parse_ep(&pos, f[3], err, errlen) < 0
         || s_parse_rest(&pos, f, n, err, errlen) < 0)

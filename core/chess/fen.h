@@ -5,8 +5,7 @@
 
 #include "position.h"
 
-/* Writes a printf-style message into err (errlen bytes, may be 0); returns -1. */
-int fen_error(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+#include "../err.h" /* err_printf: every parse error goes through it */
 
 /* Parses the castling field (already split out, NUL-terminated) into pos->castle_rooks;
  * the placement must be set. 0, or -1 with a message. */

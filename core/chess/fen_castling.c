@@ -22,16 +22,16 @@ static int s_rook_for(const chess_pos_t *pos, char ch, int c, int ksq, char *err
     if (up == 'K' || up == 'Q') {
         uint64_t rooks = s_side_rooks(pos, c, ksq, up == 'K');
         if (!rooks)
-            return fen_error(err, errlen, "castling: '%c' but no %s rook on the %s side of the %s king",
+            return err_printf(err, errlen, "castling: '%c' but no %s rook on the %s side of the %s king",
                              ch, who, up == 'K' ? "king's" : "queen's", who);
         return up == 'K' ? 63 - __builtin_clzll(rooks) : bb64_lsb(rooks); /* the outermost */
     }
     int sq = (c == CHESS_WHITE ? 0 : 56) + (up - 'A');
     if (!(pos->pieces[CHESS_ROOK] & pos->colors[c] & bb64_sq(sq)))
-        return fen_error(err, errlen, "castling: '%c' but no %s rook on %c%c", ch, who, (char)tolower(up),
+        return err_printf(err, errlen, "castling: '%c' but no %s rook on %c%c", ch, who, (char)tolower(up),
                          c == CHESS_WHITE ? '1' : '8');
     if (sq == ksq)
-        return fen_error(err, errlen, "castling: '%c' names the king's own file", ch);
+        return err_printf(err, errlen, "castling: '%c' names the king's own file", ch);
     return sq;
 }
 
@@ -42,9 +42,9 @@ static int s_castling_king(const chess_pos_t *pos, char ch, int c, char *err, si
     int ksq = bb64_lsb(pos->pieces[CHESS_KING] & pos->colors[c]);
     int home_rank = c == CHESS_WHITE ? 0 : 7;
     if ((ksq >> 3) != home_rank)
-        return fen_error(err, errlen, "castling: '%c' but the %s king is not on its first rank", ch, who);
+        return err_printf(err, errlen, "castling: '%c' but the %s king is not on its first rank", ch, who);
     if (pos->variant == VARIANT_CHESS && (ksq & 7) != 4)
-        return fen_error(err, errlen, "castling: '%c' but the %s king is not on e%d (standard chess)", ch,
+        return err_printf(err, errlen, "castling: '%c' but the %s king is not on e%d (standard chess)", ch,
                          who, home_rank + 1);
     return ksq;
 }
@@ -54,7 +54,7 @@ static int s_add_right(chess_pos_t *pos, char ch, char *err, size_t errlen)
 {
     char up = (char)toupper((unsigned char)ch);
     if (up != 'K' && up != 'Q' && (up < 'A' || up > 'H'))
-        return fen_error(err, errlen, "castling: unexpected character '%c'", ch);
+        return err_printf(err, errlen, "castling: unexpected character '%c'", ch);
     int c = isupper((unsigned char)ch) ? CHESS_WHITE : CHESS_BLACK;
     int ksq = s_castling_king(pos, ch, c, err, errlen);
     if (ksq < 0)
@@ -64,10 +64,10 @@ static int s_add_right(chess_pos_t *pos, char ch, char *err, size_t errlen)
         return -1;
     int king_side = rsq > ksq;
     if (pos->variant == VARIANT_CHESS && (rsq & 7) != (king_side ? 7 : 0))
-        return fen_error(err, errlen, "castling: '%c' needs the rook on the %c-file in standard chess", ch,
+        return err_printf(err, errlen, "castling: '%c' needs the rook on the %c-file in standard chess", ch,
                          king_side ? 'h' : 'a');
     if (s_side_rooks(pos, c, ksq, king_side) & pos->castle_rooks)
-        return fen_error(err, errlen, "castling: two %s rights on the %s side", c == CHESS_WHITE ? "white" : "black",
+        return err_printf(err, errlen, "castling: two %s rights on the %s side", c == CHESS_WHITE ? "white" : "black",
                          king_side ? "king's" : "queen's");
     pos->castle_rooks |= bb64_sq(rsq);
     return 0;
@@ -79,10 +79,10 @@ int fen_parse_castling(chess_pos_t *pos, const char *field, char *err, size_t er
     if (field[0] == '-' && field[1] == '\0')
         return 0;
     if (field[0] == '\0')
-        return fen_error(err, errlen, "castling: empty field");
+        return err_printf(err, errlen, "castling: empty field");
     for (const char *s = field; *s; s++) {
         if (s - field >= 4)
-            return fen_error(err, errlen, "castling: more than four rights in '%.16s'", field);
+            return err_printf(err, errlen, "castling: more than four rights in '%.16s'", field);
         if (s_add_right(pos, *s, err, errlen) < 0)
             return -1;
     }

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "legal.h"
+#include "../err.h"
 #include "octad.h"
 
 const char OCTAD_START_OFEN[] = "ppkn/4/4/NKPP w NCFncf - 0 1";
@@ -19,17 +20,6 @@ enum { OFEN_FIELD_NB = 6, OFEN_NUMBER_MAX = 1000000000 };
 typedef struct {
     int sq[3];
 } ofen_roles_t;
-
-static int s_fail(char *err, size_t errlen, const char *fmt, ...)
-{
-    if (err && errlen) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err, errlen, fmt, ap);
-        va_end(ap);
-    }
-    return -1;
-}
 
 /* Prints byte c readably for an error message. */
 static const char *s_show_char(char c, char *buf)
@@ -92,31 +82,31 @@ static int s_parse_placement(const char *s, octad_pos_t *p, char *err, size_t er
     for (; *s; s++) {
         if (*s == '/') {
             if (file != 4)
-                return s_fail(err, errlen, "placement: rank %d has %d squares", rank + 1, file);
+                return err_printf(err, errlen, "placement: rank %d has %d squares", rank + 1, file);
             if (--rank < 0)
-                return s_fail(err, errlen, "placement: more than 4 ranks");
+                return err_printf(err, errlen, "placement: more than 4 ranks");
             file = 0;
         } else if (*s >= '1' && *s <= '4') {
             if (s[1] >= '0' && s[1] <= '9')
-                return s_fail(err, errlen, "placement: rank %d has two digits in a row", rank + 1);
+                return err_printf(err, errlen, "placement: rank %d has two digits in a row", rank + 1);
             file += *s - '0';
             if (file > 4)
-                return s_fail(err, errlen, "placement: rank %d has more than 4 squares", rank + 1);
+                return err_printf(err, errlen, "placement: rank %d has more than 4 squares", rank + 1);
         } else {
             const char *c = memchr(PIECE_CHARS_BOTH, *s, 12);
             if (!c)
-                return s_fail(err, errlen, "placement: unknown piece letter %s", s_show_char(*s, cb));
+                return err_printf(err, errlen, "placement: unknown piece letter %s", s_show_char(*s, cb));
             if (file >= 4)
-                return s_fail(err, errlen, "placement: rank %d has more than 4 squares", rank + 1);
+                return err_printf(err, errlen, "placement: rank %d has more than 4 squares", rank + 1);
             int idx = (int)(c - PIECE_CHARS_BOTH), sq = rank * 4 + file++;
             p->type[idx % 6] |= bb_sq(sq);
             p->color[idx / 6] |= bb_sq(sq);
         }
     }
     if (file != 4)
-        return s_fail(err, errlen, "placement: rank %d has %d squares", rank + 1, file);
+        return err_printf(err, errlen, "placement: rank %d has %d squares", rank + 1, file);
     if (rank != 0)
-        return s_fail(err, errlen, "placement: %d ranks instead of 4", 4 - rank);
+        return err_printf(err, errlen, "placement: %d ranks instead of 4", 4 - rank);
     return 0;
 }
 
@@ -127,16 +117,16 @@ static int s_parse_castling(const char *s, octad_pos_t *p, char *err, size_t err
     if (strcmp(s, "-") == 0)
         return 0;
     if (!*s)
-        return s_fail(err, errlen, "castling: empty field");
+        return err_printf(err, errlen, "castling: empty field");
     ofen_roles_t roles[2] = { s_roles(p, OCTAD_WHITE), s_roles(p, OCTAD_BLACK) };
     int seen = 0;
     for (; *s; s++) {
         const char *c = memchr(ROLE_CHARS_BOTH, *s, 6);
         if (!c)
-            return s_fail(err, errlen, "castling: unknown letter %s", s_show_char(*s, cb));
+            return err_printf(err, errlen, "castling: unknown letter %s", s_show_char(*s, cb));
         int idx = (int)(c - ROLE_CHARS_BOTH);
         if (seen & (1 << idx))
-            return s_fail(err, errlen, "castling: repeated letter '%c'", *s);
+            return err_printf(err, errlen, "castling: repeated letter '%c'", *s);
         seen |= 1 << idx;
         int sq = roles[idx / 3].sq[idx % 3];
         if (sq != OCTAD_SQ_NONE)
@@ -151,18 +141,18 @@ static int s_parse_ep(const char *s, octad_pos_t *p, char *err, size_t errlen)
     if (strcmp(s, "-") == 0)
         return 0;
     if (strlen(s) != 2 || s[0] < 'a' || s[0] > 'd' || s[1] < '1' || s[1] > '4')
-        return s_fail(err, errlen, "en passant: \"%.8s\" is not a square or '-'", s);
+        return err_printf(err, errlen, "en passant: \"%.8s\" is not a square or '-'", s);
     int sq = (s[1] - '1') * 4 + (s[0] - 'a');
     int white_moved = p->side == OCTAD_BLACK;
     if (bb_rank(sq) != (white_moved ? 1 : 2))
-        return s_fail(err, errlen, "en passant: %s is on the wrong rank for %s to move", s,
+        return err_printf(err, errlen, "en passant: %s is on the wrong rank for %s to move", s,
                       white_moved ? "Black" : "White");
     int pawn_sq = white_moved ? sq + 4 : sq - 4, origin = white_moved ? sq - 4 : sq + 4;
     int mover = white_moved ? OCTAD_WHITE : OCTAD_BLACK;
     if (!(p->type[OCTAD_PAWN] & p->color[mover] & bb_sq(pawn_sq)))
-        return s_fail(err, errlen, "en passant: no double-stepped pawn in front of %s", s);
+        return err_printf(err, errlen, "en passant: no double-stepped pawn in front of %s", s);
     if ((p->color[0] | p->color[1]) & (bb_sq(sq) | bb_sq(origin)))
-        return s_fail(err, errlen, "en passant: %s or the square behind it is occupied", s);
+        return err_printf(err, errlen, "en passant: %s or the square behind it is occupied", s);
     p->ep = (uint8_t)sq;
     return 0;
 }
@@ -173,16 +163,16 @@ static int s_parse_number(const char *s, const char *field, uint32_t min, uint32
 {
     uint64_t v = 0;
     if (!*s)
-        return s_fail(err, errlen, "%s: empty", field);
+        return err_printf(err, errlen, "%s: empty", field);
     for (const char *c = s; *c; c++) {
         if (*c < '0' || *c > '9')
-            return s_fail(err, errlen, "%s: \"%.12s\" is not a non-negative integer", field, s);
+            return err_printf(err, errlen, "%s: \"%.12s\" is not a non-negative integer", field, s);
         v = v * 10 + (uint64_t)(*c - '0');
         if (v > OFEN_NUMBER_MAX)
-            return s_fail(err, errlen, "%s: \"%.12s\" is too large", field, s);
+            return err_printf(err, errlen, "%s: \"%.12s\" is too large", field, s);
     }
     if (v < min)
-        return s_fail(err, errlen, "%s: %llu is below %u", field, (unsigned long long)v, min);
+        return err_printf(err, errlen, "%s: %llu is below %u", field, (unsigned long long)v, min);
     *out = (uint32_t)v;
     return 0;
 }
@@ -194,15 +184,15 @@ static int s_validate(const octad_pos_t *p, char *err, size_t errlen)
     for (int c = 0; c < 2; c++) {
         int kings = bb_count(p->type[OCTAD_KING] & p->color[c]);
         if (kings != 1)
-            return s_fail(err, errlen, "placement: %s has %d kings", NAMES[c], kings);
+            return err_printf(err, errlen, "placement: %s has %d kings", NAMES[c], kings);
     }
     if ((p->type[OCTAD_PAWN] & p->color[OCTAD_WHITE] & BB_RANK_4)
         || (p->type[OCTAD_PAWN] & p->color[OCTAD_BLACK] & BB_RANK_1))
-        return s_fail(err, errlen, "placement: a pawn stands on its promotion rank");
+        return err_printf(err, errlen, "placement: a pawn stands on its promotion rank");
     int them = p->side ^ 1;
     int ksq = bb_lsb(p->type[OCTAD_KING] & p->color[them]);
     if (legal_attackers_to(p, ksq, (bb_t)(p->color[0] | p->color[1]), p->side))
-        return s_fail(err, errlen, "placement: %s, not to move, is in check", NAMES[them]);
+        return err_printf(err, errlen, "placement: %s, not to move, is in check", NAMES[them]);
     return 0;
 }
 
@@ -216,27 +206,27 @@ static int s_split(const char *text, char *buf, size_t size, char **fields, char
                    || text[len - 1] == '\r'))
         len--;
     if (len == 0)
-        return s_fail(err, errlen, "OFEN: empty text");
+        return err_printf(err, errlen, "OFEN: empty text");
     if (len >= size)
-        return s_fail(err, errlen, "OFEN: text longer than %zu characters", size - 1);
+        return err_printf(err, errlen, "OFEN: text longer than %zu characters", size - 1);
     memcpy(buf, text, len);
     buf[len] = '\0';
     int n = 0;
     for (char *s = buf;;) {
         if (n == OFEN_FIELD_NB)
-            return s_fail(err, errlen, "OFEN: more than %d fields", OFEN_FIELD_NB);
+            return err_printf(err, errlen, "OFEN: more than %d fields", OFEN_FIELD_NB);
         fields[n++] = s;
         char *sp = strchr(s, ' ');
         if (sp)
             *sp = '\0';
         if (!*s)
-            return s_fail(err, errlen, "OFEN: empty field %d (fields are separated by single spaces)", n);
+            return err_printf(err, errlen, "OFEN: empty field %d (fields are separated by single spaces)", n);
         if (!sp)
             break;
         s = sp + 1;
     }
     if (n != OFEN_FIELD_NB)
-        return s_fail(err, errlen, "OFEN: %d fields instead of %d", n, OFEN_FIELD_NB);
+        return err_printf(err, errlen, "OFEN: %d fields instead of %d", n, OFEN_FIELD_NB);
     return 0;
 }
 
@@ -247,11 +237,11 @@ int octad_parse(const char *text, octad_pos_t *out, char *err, size_t errlen)
     memset(&p, 0, sizeof p);
     p.ep = OCTAD_SQ_NONE;
     if (!text)
-        return s_fail(err, errlen, "OFEN: no text");
+        return err_printf(err, errlen, "OFEN: no text");
     if (s_split(text, buf, sizeof buf, f, err, errlen) || s_parse_placement(f[0], &p, err, errlen))
         return -1;
     if (strcmp(f[1], "w") && strcmp(f[1], "b"))
-        return s_fail(err, errlen, "side to move: \"%.8s\" is not 'w' or 'b'", f[1]);
+        return err_printf(err, errlen, "side to move: \"%.8s\" is not 'w' or 'b'", f[1]);
     p.side = f[1][0] == 'w' ? OCTAD_WHITE : OCTAD_BLACK;
     if (s_validate(&p, err, errlen) || s_parse_castling(f[2], &p, err, errlen)
         || s_parse_ep(f[3], &p, err, errlen)
