@@ -12,6 +12,8 @@ bb_t bb_evasion[OCTAD_SQ_NB][OCTAD_SQ_NB + 1];
 bb_t bb_rook_mask[OCTAD_SQ_NB + 1];
 bb_t bb_bishop_mask[OCTAD_SQ_NB + 1];
 bb_t bb_rook_table[OCTAD_SQ_NB + 1][16];
+uint32_t bb_rook_magic[OCTAD_SQ_NB + 1];
+uint32_t bb_bishop_magic[OCTAD_SQ_NB + 1];
 bb_t bb_bishop_table[OCTAD_SQ_NB + 1][4];
 bb_t bb_rook_empty[OCTAD_SQ_NB];
 bb_t bb_bishop_empty[OCTAD_SQ_NB];
@@ -75,14 +77,48 @@ static bb_t s_deposit(unsigned idx, bb_t mask)
     return b;
 }
 
+/* Fills table (2^bits entries) with the attacks of every occupancy under mask,
+ * at bb_slider_index(); returns 0, or -1 if magic makes two different attack
+ * sets collide (never with PEXT). */
+static int s_fill_slider(int sq, const int dirs[4][2], bb_t mask, uint32_t magic, int bits, bb_t *table)
+{
+    uint32_t used = 0;
+    for (unsigned i = 0; i < (1u << bb_count(mask)); i++) {
+        bb_t occ = s_deposit(i, mask), att = s_slide(sq, dirs, occ);
+        unsigned idx = bb_slider_index(occ, mask, magic, bits);
+        if ((used >> idx & 1u) && table[idx] != att)
+            return -1;
+        used |= 1u << idx;
+        table[idx] = att;
+    }
+    return 0;
+}
+
+/* Finds a multiplier that indexes mask's occupancies without harmful
+ * collisions (a few random trials for <= 4 bits), and fills the table. */
+static uint32_t s_find_magic(int sq, const int dirs[4][2], bb_t mask, int bits, bb_t *table)
+{
+    uint32_t x = 0x9E3779B9u ^ (uint32_t)sq;
+    for (;;) {
+        uint32_t r[3];
+        for (int k = 0; k < 3; k++) {
+            x ^= x << 13;
+            x ^= x >> 17;
+            x ^= x << 5;
+            r[k] = x;
+        }
+        uint32_t magic = r[0] & r[1] & r[2];
+        if (s_fill_slider(sq, dirs, mask, magic, bits, table) == 0)
+            return magic;
+    }
+}
+
 static void s_init_sliders(int sq)
 {
     bb_rook_mask[sq] = s_mask(sq, ROOK_DIRS);
     bb_bishop_mask[sq] = s_mask(sq, BISHOP_DIRS);
-    for (unsigned i = 0; i < (1u << bb_count(bb_rook_mask[sq])); i++)
-        bb_rook_table[sq][i] = s_slide(sq, ROOK_DIRS, s_deposit(i, bb_rook_mask[sq]));
-    for (unsigned i = 0; i < (1u << bb_count(bb_bishop_mask[sq])); i++)
-        bb_bishop_table[sq][i] = s_slide(sq, BISHOP_DIRS, s_deposit(i, bb_bishop_mask[sq]));
+    bb_rook_magic[sq] = s_find_magic(sq, ROOK_DIRS, bb_rook_mask[sq], 4, bb_rook_table[sq]);
+    bb_bishop_magic[sq] = s_find_magic(sq, BISHOP_DIRS, bb_bishop_mask[sq], 2, bb_bishop_table[sq]);
     bb_rook_empty[sq] = s_slide(sq, ROOK_DIRS, 0);
     bb_bishop_empty[sq] = s_slide(sq, BISHOP_DIRS, 0);
 }

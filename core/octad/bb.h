@@ -35,8 +35,11 @@ extern bb_t bb_evasion[OCTAD_SQ_NB][OCTAD_SQ_NB + 1];
 /* Slider lookups; square OCTAD_SQ_NONE (16) is a sentinel with no attacks. */
 extern bb_t bb_rook_mask[OCTAD_SQ_NB + 1];            /* relevant occupancy for rook attacks */
 extern bb_t bb_bishop_mask[OCTAD_SQ_NB + 1];
-extern bb_t bb_rook_table[OCTAD_SQ_NB + 1][16];       /* indexed by pext(occ, mask) */
+extern bb_t bb_rook_table[OCTAD_SQ_NB + 1][16];       /* indexed by bb_slider_index() */
 extern bb_t bb_bishop_table[OCTAD_SQ_NB + 1][4];
+/* Multipliers of the portable (non-BMI2) index, found by octad_init(). */
+extern uint32_t bb_rook_magic[OCTAD_SQ_NB + 1];
+extern uint32_t bb_bishop_magic[OCTAD_SQ_NB + 1];
 extern bb_t bb_rook_empty[OCTAD_SQ_NB];               /* rook attacks on an empty board */
 extern bb_t bb_bishop_empty[OCTAD_SQ_NB];
 
@@ -60,30 +63,31 @@ static inline int bb_pop_lsb(bb_t *b)
 /* Whether more than one bit is set. */
 static inline int bb_several(unsigned b) { return (b & (b - 1)) != 0; }
 
-/* Parallel bit extract of occ's bits under mask. */
-static inline unsigned bb_pext(unsigned occ, unsigned mask)
+/* Index of the occupancy occ under a slider mask into its attack table of
+ * 2^bits entries: PEXT where the compiler may use BMI2, else a multiply-shift
+ * with a multiplier octad_init() found to be collision-free for that square
+ * (at most 4 relevant bits for a rook on 4x4, 2 for a bishop). */
+static inline unsigned bb_slider_index(unsigned occ, unsigned mask, uint32_t magic, int bits)
 {
 #ifdef __BMI2__
+    (void)magic;
+    (void)bits;
     return _pext_u32(occ, mask);
 #else
-    unsigned r = 0;
-    for (unsigned bit = 1; mask; bit <<= 1, mask &= mask - 1)
-        if (occ & mask & -mask)
-            r |= bit;
-    return r;
+    return (unsigned)(((uint32_t)(occ & mask) * magic) >> (32 - bits));
 #endif
 }
 
 /* Rook attacks from sq given occupancy occ. */
 static inline bb_t bb_rook_att(int sq, bb_t occ)
 {
-    return bb_rook_table[sq][bb_pext(occ, bb_rook_mask[sq])];
+    return bb_rook_table[sq][bb_slider_index(occ, bb_rook_mask[sq], bb_rook_magic[sq], 4)];
 }
 
 /* Bishop attacks from sq given occupancy occ. */
 static inline bb_t bb_bishop_att(int sq, bb_t occ)
 {
-    return bb_bishop_table[sq][bb_pext(occ, bb_bishop_mask[sq])];
+    return bb_bishop_table[sq][bb_slider_index(occ, bb_bishop_mask[sq], bb_bishop_magic[sq], 2)];
 }
 
 /* Squares attacked by all pawns `pawns` of colour c. */
