@@ -24,9 +24,9 @@ static void s_make_key(job_t *self)
     game_format_key(&self->root, key, sizeof key);
     snprintf(self->job_key, sizeof self->job_key,
              "octad-cluster job v1; variant=%s; root=%s; depth=%d; stats=%d; min_tasks=%zu; max_ply=%d; "
-             "tasks=%zu%s",
+             "tasks=%zu%s%s",
              game_variant_name(self->root.variant), key, self->depth, self->stats ? 1 : 0, self->min_tasks,
-             self->max_ply, self->task_nb, self->bench ? "; bench" : "");
+             self->max_ply, self->task_nb, self->verify ? "; verify" : "", self->bench ? "; bench" : "");
     self->job_id = s_fnv1a(self->job_key);
 }
 
@@ -52,6 +52,12 @@ int job_new(job_t *self, const game_pos_t *root, int depth, bool stats, int spli
     self->task_nb = self->split.task_nb;
     s_make_key(self);
     return 0;
+}
+
+void job_set_verify(job_t *self)
+{
+    self->verify = true;
+    s_make_key(self);
 }
 
 int job_new_bench(job_t *self, const game_pos_t *root, uint64_t n)

@@ -16,6 +16,7 @@ typedef struct {
     int max_ply;
     split_t split;            /* empty in a dispatch benchmark */
     size_t task_nb;
+    bool verify;                   /* every task computed twice: part of the job key */
     bool bench;               /* depth-0 tasks of the root, each worth 1 */
     char job_key[512];
     uint64_t job_id;          /* FNV-1a of job_key, never 0 */
@@ -36,6 +37,10 @@ typedef struct {
  * Returns 0, or -1 with a message (out of memory). */
 int job_new(job_t *self, const game_pos_t *root, int depth, bool stats, int split_depth,
             int auto_threads, char *err, size_t errlen);
+
+/* Marks the job as verified (--verify) and remakes its key, so a journal
+ * written without verification is not resumed as if it had been. */
+void job_set_verify(job_t *self);
 
 /* A dispatch benchmark: n tasks of depth 0 of the root, each counting 1. */
 int job_new_bench(job_t *self, const game_pos_t *root, uint64_t n);

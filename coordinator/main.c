@@ -190,6 +190,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "coordinator: %s\n", err);
         return EXIT_FAIL;
     }
+    if (o.verify)
+        job_set_verify(&job);
     sched_t *sched = sched_new(job.task_nb, o.verify, o.stats);
     journal_t *journal = NULL;
     size_t loaded = 0;

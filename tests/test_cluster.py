@@ -218,6 +218,8 @@ def case_kill_coordinator():
     check(res["tasks_dispatched"] == 0 and res["nodes"] == MID_NODES, "a finished journal needs no worker at all")
     rc, out, err = run(coordinator("--perft", 9, "--split-depth", 3, "--journal", j, "--quiet"))
     check(rc == 2 and "journal" in err, "a journal of another job is refused with exit 2: " + err.strip().splitlines()[-1])
+    rc, out, err = run(coordinator(*MID, "--journal", j, "--verify", "--quiet"))
+    check(rc == 2 and "verify" in err, "a journal written without --verify is not resumed with it")
 
 
 def case_noise():
