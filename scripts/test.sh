@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # test.sh: installs the dependencies, builds (Release, then ASan+UBSan) and runs the
-# quick test suite in both builds (the second one portable), then fuzzes the wire decoder briefly.
+# quick test suite in both builds (the second one portable), then fuzzes the wire decoder
+# and the position parsers briefly (libFuzzer).
 # Deep perft tests carry the ctest label `slow`: run them with
 #   ctest --test-dir build -L slow
 set -euo pipefail
@@ -19,8 +20,8 @@ bash scripts/build.sh build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DOCTAD_SANIT
 echo "== ASan+UBSan tests"
 ASAN_OPTIONS=detect_leaks=1 ctest --test-dir build-asan -LE slow --output-on-failure -j2
 
-if [ -f proto/fuzz/run.sh ]; then
-    echo "== fuzzing the message decoder (20 s)"
-    bash proto/fuzz/run.sh 20 build-fuzz
-fi
+echo "== fuzzing the message decoder (15 s)"
+bash proto/fuzz/run.sh 15 build-fuzz
+echo "== fuzzing the position parsers (15 s)"
+bash core/fuzz/run.sh 15 build-fuzz
 echo "== all tests passed"
