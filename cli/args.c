@@ -143,7 +143,10 @@ int args_pos_resolve(const char *cmd, args_pos_t *pos, game_pos_t *out)
     if (text == NULL)
         text = game_start_text(pos->variant);
     if (game_parse(pos->variant, text, out, err, sizeof err) != 0) {
-        args_error(cmd, "%s: %s", pos->variant == VARIANT_OCTAD ? "OFEN" : "FEN", err);
+        const char *kind = pos->variant == VARIANT_OCTAD ? "OFEN" : "FEN";
+        size_t n = strlen(kind);
+        bool named = strncmp(err, kind, n) == 0 && err[n] == ':'; /* the parser said it already */
+        args_error(cmd, "%s%s%s", named ? "" : kind, named ? "" : ": ", err);
         return -1;
     }
     return pos->moves ? s_play_moves(cmd, pos->moves, out) : 0;
