@@ -50,7 +50,7 @@ static void s_on_hello(server_t *self, const wire_peer_t *id, peer_t *old, const
     m.u.welcome.liveness = self->opts->liveness;
     m.u.welcome.job_id = self->job->job_id;
     server_send(self, id, &m);
-    server_log(self, "worker %s joined (%u threads, %u MB hash)", h->name, h->threads, h->hash_mb);
+    server_log(self, "worker %s joined (%u task slots: threads + prefetch; %u MB hash)", h->name, h->threads, h->hash_mb);
 }
 
 static void s_on_credit(server_t *self, peer_t *p, uint32_t n)
