@@ -40,7 +40,6 @@ int main(int argc, char **argv)
         puts("octad 0.1.0");
         return EXIT_OK;
     }
-    game_init();
     for (size_t i = 0; i < sizeof s_cmds / sizeof s_cmds[0]; i++)
         if (strcmp(argv[1], s_cmds[i].name) == 0)
             return s_cmds[i].run(argc - 2, argv + 2);

@@ -15,17 +15,21 @@ struct game_tt {
 };
 
 static const char *const s_names[VARIANT_NB] = {"octad", "chess", "chess960"};
-static pthread_once_t s_once = PTHREAD_ONCE_INIT;
+static pthread_once_t s_once[VARIANT_NB] = {PTHREAD_ONCE_INIT, PTHREAD_ONCE_INIT, PTHREAD_ONCE_INIT};
 
-static void s_init_tables(void)
+/* Builds the tables of one variant's rules, once; chess and Chess960 share them. */
+static void s_init_variant(variant_t v)
 {
-    octad_init();
-    chess_init();
+    if (v == VARIANT_OCTAD)
+        pthread_once(&s_once[VARIANT_OCTAD], octad_init);
+    else
+        pthread_once(&s_once[VARIANT_CHESS], chess_init);
 }
 
 void game_init(void)
 {
-    pthread_once(&s_once, s_init_tables);
+    s_init_variant(VARIANT_OCTAD);
+    s_init_variant(VARIANT_CHESS);
 }
 
 const char *game_variant_name(variant_t v)
@@ -61,6 +65,8 @@ int game_parse(variant_t v, const char *text, game_pos_t *out, char *err, size_t
     }
     memset(out, 0, sizeof *out);
     out->variant = v;
+    if ((unsigned)v < VARIANT_NB)
+        s_init_variant(v); /* every position starts here, so its tables are ready */
     switch (v) {
     case VARIANT_OCTAD:
         return octad_parse(text, &out->u.octad, err, errlen);
@@ -196,6 +202,11 @@ game_tt_t *game_tt_new(variant_t v, size_t bytes)
         return NULL;
     }
     return self;
+}
+
+bool game_tt_shareable(variant_t v)
+{
+    return v == VARIANT_OCTAD && octad_tt_shareable();
 }
 
 void game_tt_destroy(game_tt_t **self_p)

@@ -34,10 +34,13 @@ enum {
     GAME_STALEMATE = 4
 };
 
-/* A perft transposition table of one variant; one thread uses it at a time. */
+/* A perft transposition table of one variant; one thread uses it at a time
+ * unless game_tt_shareable() says otherwise. */
 typedef struct game_tt game_tt_t;
 
-/* Builds every variant's tables. Idempotent and thread-safe; call before anything else. */
+/* Builds every variant's tables. Idempotent and thread-safe. Optional:
+ * game_parse() builds the tables of the variant it parses on first use (every
+ * position starts as a parse), so a program pays only for the variants it meets. */
 void game_init(void);
 
 /* Name of a variant: "octad", "chess", "chess960". */
@@ -88,6 +91,11 @@ void game_perft_stats(const game_pos_t *pos, int depth, perft_stats_t *out);
 /* New table of at most `bytes` bytes for variant v; NULL if bytes is too small
  * or allocation fails. The caller owns it. */
 game_tt_t *game_tt_new(variant_t v, size_t bytes);
+
+/* True when threads may use one table of variant v at once and stay exact:
+ * octad on x86-64 with AVX (core/octad/tt.h). Otherwise a table serves one
+ * thread at a time. */
+bool game_tt_shareable(variant_t v);
 
 /* Frees *self_p and sets it to NULL; safe on NULL. */
 void game_tt_destroy(game_tt_t **self_p);

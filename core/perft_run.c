@@ -24,7 +24,8 @@ typedef struct {
     pthread_mutex_t lock;        /* guards `nodes` and the condition */
     pthread_cond_t cond;
     count_t nodes;
-    size_t hash_each;
+    size_t hash_each;            /* bytes of each thread's own table, or 0 */
+    game_tt_t *shared_tt;        /* one table for every thread, or NULL */
     atomic_int failed;
 } s_shared_t;
 
@@ -52,7 +53,7 @@ static void *s_worker(void *arg)
 {
     s_shared_t *sh = arg;
     game_tt_t *tt = NULL;
-    if (sh->hash_each > 0 && !sh->opts->stats) {
+    if (sh->shared_tt == NULL && sh->hash_each > 0 && !sh->opts->stats) {
         tt = game_tt_new(sh->split->tasks[0].pos.variant, sh->hash_each);
         if (tt == NULL)
             atomic_store(&sh->failed, 1);
@@ -66,7 +67,7 @@ static void *s_worker(void *arg)
             game_perft_stats(&task->pos, task->depth, &sh->stats[i]);
             sh->counts[i] = sh->stats[i].nodes;
         } else {
-            sh->counts[i] = game_perft(&task->pos, task->depth, tt);
+            sh->counts[i] = game_perft(&task->pos, task->depth, sh->shared_tt ? sh->shared_tt : tt);
         }
         pthread_mutex_lock(&sh->lock);
         sh->nodes += sh->counts[i] * split_task_paths(task);
@@ -188,7 +189,15 @@ int perft_run(const game_pos_t *pos, const perft_opts_t *opts, perft_result_t *o
     s_shared_t sh = {.split = &split, .opts = opts};
     sh.counts = calloc(split.task_nb ? split.task_nb : 1, sizeof *sh.counts);
     sh.stats = calloc(split.task_nb ? split.task_nb : 1, sizeof *sh.stats);
-    sh.hash_each = opts->hash_bytes / (size_t)threads;
+    /* One table for all threads where that stays exact (game_tt_shareable),
+     * so no thread recomputes what another has stored; else one table each. */
+    if (opts->hash_bytes > 0 && !opts->stats && threads > 1 && game_tt_shareable(pos->variant)) {
+        sh.shared_tt = game_tt_new(pos->variant, opts->hash_bytes);
+        if (sh.shared_tt == NULL)
+            sh.failed = 1;
+    } else {
+        sh.hash_each = opts->hash_bytes / (size_t)threads;
+    }
     pthread_mutex_init(&sh.lock, NULL);
     pthread_cond_init(&sh.cond, NULL);
     int rc = -1;
@@ -200,6 +209,7 @@ int perft_run(const game_pos_t *pos, const perft_opts_t *opts, perft_result_t *o
         s_collect(&sh, out);
     pthread_cond_destroy(&sh.cond);
     pthread_mutex_destroy(&sh.lock);
+    game_tt_destroy(&sh.shared_tt);
     free(sh.counts);
     free(sh.stats);
     split_free(&split);

@@ -1,5 +1,5 @@
 /* perft_run.h: perft of one position on several threads, with divide, stats,
- * a hash table per thread and progress reports. Used by `octad perft`,
+ * a hash table (shared by the threads where exact, else one each) and progress reports. Used by `octad perft`,
  * `octad bench` and the tests; the cluster splits the same way (split.h). */
 #pragma once
 
@@ -16,7 +16,7 @@ typedef struct {
 typedef struct {
     int depth;              /* >= 0 */
     int threads;            /* >= 1 */
-    size_t hash_bytes;      /* total over all threads; 0 = no table */
+    size_t hash_bytes;      /* total: one shared table, or split among threads; 0 = no table */
     bool stats;             /* counts by kind (no table is used then) */
     bool divide;            /* per root move counts */
     double progress_every;  /* seconds between progress calls; 0 = never */

@@ -62,6 +62,31 @@ static void test_octad_start_threads_and_hash(void **state)
     free(r);
 }
 
+static void s_suite(variant_t v, const char *file, int step, int depth, int threads, size_t hash_bytes);
+
+/* Four threads hammer one tiny shared table (64 buckets: every store lands on
+ * a line another thread is reading), on the start position and on positions
+ * of both suites: a torn entry (one position's key with another's count)
+ * would show as a wrong total. Where the table cannot be shared
+ * (game_tt_shareable false) the threads keep tiny tables of their own. */
+static void test_shared_table_under_contention(void **state)
+{
+    (void)state;
+    perft_result_t *r = malloc(sizeof *r);
+    char err[256];
+    printf("octad table shared by threads: %s\n", game_tt_shareable(VARIANT_OCTAD) ? "yes" : "no (per thread)");
+    game_pos_t pos = s_parse(VARIANT_OCTAD, OCTAD_START_OFEN);
+    int deepest = s_slow ? 10 : 9;
+    for (int d = 2; d <= deepest; d++) {
+        perft_opts_t o = {.depth = d, .threads = 4, .hash_bytes = 4096};
+        assert_int_equal(perft_run(&pos, &o, r, err, sizeof err), 0);
+        s_assert_count(r->nodes, s_octad_start[d], "4 threads, 4 KB shared table", d);
+    }
+    s_suite(VARIANT_OCTAD, "octad-standard.epd", 5, 5, 4, 4096);
+    s_suite(VARIANT_OCTAD, "octad-deploy.epd", 5, 5, 4, 4096);
+    free(r);
+}
+
 static void test_divide_sums_to_total(void **state)
 {
     perft_result_t *r = malloc(sizeof *r), *one = malloc(sizeof *one);
@@ -134,8 +159,8 @@ static void test_stats_through_tasks(void **state)
     free(r);
 }
 
-/* Every `step`-th line of a suite, multi-threaded with a table. */
-static void s_suite(variant_t v, const char *file, int step, int depth)
+/* Every `step`-th line of a suite, on `threads` threads with a table of hash_bytes. */
+static void s_suite(variant_t v, const char *file, int step, int depth, int threads, size_t hash_bytes)
 {
     char path[512], line[512], err[256];
     const char *dir = getenv("OCTAD_TEST_DATA");
@@ -152,7 +177,9 @@ static void s_suite(variant_t v, const char *file, int step, int depth)
             continue;
         game_pos_t pos = s_parse(v, e.text);
         int d = depth < e.depth_max ? depth : e.depth_max;
-        s_assert_count(s_run(&pos, d, 2, 2, false, r), e.nodes[d], e.text, d);
+        perft_opts_t o = {.depth = d, .threads = threads, .hash_bytes = hash_bytes};
+        assert_int_equal(perft_run(&pos, &o, r, err, sizeof err), 0);
+        s_assert_count(r->nodes, e.nodes[d], e.text, d);
     }
     fclose(f);
     free(r);
@@ -161,10 +188,10 @@ static void s_suite(variant_t v, const char *file, int step, int depth)
 static void test_suites_multithreaded(void **state)
 {
     (void)state;
-    s_suite(VARIANT_OCTAD, "octad-standard.epd", s_slow ? 1 : 7, s_slow ? 6 : 5);
-    s_suite(VARIANT_OCTAD, "octad-deploy.epd", s_slow ? 1 : 7, s_slow ? 6 : 5);
-    s_suite(VARIANT_CHESS, "chess-cpw.epd", 1, s_slow ? 5 : 3);
-    s_suite(VARIANT_CHESS960, "chess960-fischer.epd", s_slow ? 10 : 97, s_slow ? 5 : 3);
+    s_suite(VARIANT_OCTAD, "octad-standard.epd", s_slow ? 1 : 7, s_slow ? 6 : 5, 2, 2 << 20);
+    s_suite(VARIANT_OCTAD, "octad-deploy.epd", s_slow ? 1 : 7, s_slow ? 6 : 5, 2, 2 << 20);
+    s_suite(VARIANT_CHESS, "chess-cpw.epd", 1, s_slow ? 5 : 3, 2, 2 << 20);
+    s_suite(VARIANT_CHESS960, "chess960-fischer.epd", s_slow ? 10 : 97, s_slow ? 5 : 3, 2, 2 << 20);
 }
 
 int main(int argc, char **argv)
@@ -173,6 +200,7 @@ int main(int argc, char **argv)
     game_init();
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_octad_start_threads_and_hash),
+        cmocka_unit_test(test_shared_table_under_contention),
         cmocka_unit_test(test_divide_sums_to_total),
         cmocka_unit_test(test_split_merges_transpositions),
         cmocka_unit_test(test_stats_through_tasks),

@@ -54,8 +54,13 @@ count_t octad_perft(const octad_pos_t *pos, int depth, octad_tt_t *tt);
 void octad_perft_stats(const octad_pos_t *pos, int depth, perft_stats_t *out);
 
 /* Table of at most `bytes` bytes (header included); NULL if not even one
- * 64-byte bucket fits or out of memory. The caller owns it; one thread at a time. */
+ * 64-byte bucket fits or out of memory. The caller owns it. Threads may share
+ * it only when octad_tt_shareable() is true; otherwise one thread at a time. */
 octad_tt_t *octad_tt_new(size_t bytes);
+
+/* True when this CPU reads and writes a table entry atomically (x86-64 with
+ * AVX), so threads may share one table and stay exact (tt.h). */
+bool octad_tt_shareable(void);
 
 /* Frees *self_p and sets it to NULL; safe on NULL and on a NULL *self_p. */
 void octad_tt_destroy(octad_tt_t **self_p);
