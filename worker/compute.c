@@ -2,6 +2,7 @@
 #include "compute.h"
 
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -34,7 +35,9 @@ struct compute_s {
     size_t done_nb;            /* finished and not yet taken */
     bool stop;
     int wake_fd;
-    size_t hash_each;
+    size_t low_water;          /* wake the I/O thread when at most this many tasks wait */
+    size_t hash_each;          /* bytes of each thread's own table (variants that cannot share) */
+    game_tt_t *shared_tt;      /* octad table of every thread, or NULL (game_tt_shareable) */
     int thread_nb;
     s_thread_t *threads;
 };
@@ -46,10 +49,11 @@ static uint64_t s_now_ms(void)
     return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
 }
 
-/* Counts one task, with this thread's table (re-made when the variant changes). */
-static void s_count(const compute_job_t *job, game_tt_t **tt, variant_t *tt_variant,
-                    size_t hash_each, compute_done_t *out)
+/* Counts one task, with the shared table or this thread's own (re-made when the variant changes). */
+static void s_count(const compute_t *self, const compute_job_t *job, game_tt_t **tt, variant_t *tt_variant,
+                    compute_done_t *out)
 {
+    size_t hash_each = self->hash_each;
     uint64_t start = s_now_ms();
     memset(out, 0, sizeof *out);
     out->task_id = job->task_id;
@@ -61,6 +65,8 @@ static void s_count(const compute_job_t *job, game_tt_t **tt, variant_t *tt_vari
     } else if (job->want_stats) {
         game_perft_stats(&job->pos, job->depth, &out->stats);
         out->nodes = out->stats.nodes;
+    } else if (self->shared_tt != NULL && game_tt_shareable(job->pos.variant)) {
+        out->nodes = game_perft(&job->pos, job->depth, self->shared_tt);
     } else {
         if (hash_each > 0 && (*tt == NULL || *tt_variant != job->pos.variant)) {
             game_tt_destroy(tt);
@@ -103,7 +109,7 @@ static void *s_thread_main(void *arg)
 
         s_done_node_t *d = malloc(sizeof *d);
         compute_done_t result;
-        s_count(&node->job, &tt, &tt_variant, self->hash_each, &result);
+        s_count(self, &node->job, &tt, &tt_variant, &result);
         free(node);
 
         pthread_mutex_lock(&self->lock);
@@ -118,31 +124,42 @@ static void *s_thread_main(void *arg)
             self->done_tail = d;
             self->done_nb++;
         }
-        s_wake(self);
+        /* While enough tasks wait, results pile up and go out together later
+         * (one wake-up, one batch on the wire): see compute.h. */
+        if (self->queued <= self->low_water)
+            s_wake(self);
     }
     pthread_mutex_unlock(&self->lock);
     game_tt_destroy(&tt);
     return NULL;
 }
 
-compute_t *compute_new(int threads, size_t hash_each, int wake_fd)
+compute_t *compute_new(int threads, size_t hash_bytes, int wake_fd, size_t low_water, char *err, size_t errlen)
 {
     compute_t *self = calloc(1, sizeof *self);
-    if (self == NULL)
-        return NULL;
-    self->threads = calloc((size_t)threads, sizeof *self->threads);
-    if (self->threads == NULL) {
+    if (self == NULL || (self->threads = calloc((size_t)threads, sizeof *self->threads)) == NULL) {
         free(self);
+        snprintf(err, errlen, "out of memory");
         return NULL;
     }
     pthread_mutex_init(&self->lock, NULL);
     pthread_cond_init(&self->cond, NULL);
     self->wake_fd = wake_fd;
-    self->hash_each = hash_each;
+    self->low_water = low_water;
+    self->hash_each = hash_bytes / (size_t)threads;
     self->thread_nb = threads;
+    /* One table for every thread where that stays exact: no thread recomputes
+     * what another has stored. Its pages are taken only as the search reaches them. */
+    if (hash_bytes > 0 && game_tt_shareable(VARIANT_OCTAD) &&
+        (self->shared_tt = game_tt_new(VARIANT_OCTAD, hash_bytes)) == NULL) {
+        snprintf(err, errlen, "hash: cannot allocate %zu MiB", hash_bytes >> 20);
+        compute_destroy(&self);
+        return NULL;
+    }
     for (int i = 0; i < threads; i++) {
         self->threads[i].pool = self;
         if (pthread_create(&self->threads[i].tid, NULL, s_thread_main, &self->threads[i]) != 0) {
+            snprintf(err, errlen, "cannot start a compute thread");
             compute_destroy(&self);
             return NULL;
         }
@@ -218,6 +235,14 @@ size_t compute_ids(compute_t *self, uint32_t gen, uint64_t *ids, size_t cap)
     return n;
 }
 
+size_t compute_done_nb(compute_t *self)
+{
+    pthread_mutex_lock(&self->lock);
+    size_t n = self->done_nb;
+    pthread_mutex_unlock(&self->lock);
+    return n;
+}
+
 size_t compute_busy(compute_t *self)
 {
     size_t n;
@@ -247,6 +272,7 @@ void compute_destroy(compute_t **self_p)
         ;
     pthread_cond_destroy(&self->cond);
     pthread_mutex_destroy(&self->lock);
+    game_tt_destroy(&self->shared_tt);
     free(self->threads);
     free(self);
     *self_p = NULL;

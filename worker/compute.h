@@ -30,10 +30,15 @@ typedef struct {
 
 typedef struct compute_s compute_t;
 
-/* Starts `threads` compute threads, each with its own table of hash_each
- * bytes (0: none). After each finished task one byte is written to wake_fd
- * (non-blocking). Returns NULL if threads or memory cannot be had. */
-compute_t *compute_new(int threads, size_t hash_each, int wake_fd);
+/* Starts `threads` compute threads. Octad tasks share one table of
+ * hash_bytes where that stays exact (game_tt_shareable); other variants get
+ * a table per thread of hash_bytes / threads; hash_bytes 0: no tables. A
+ * finished task writes one byte to wake_fd (non-blocking) only when at most
+ * low_water tasks are left waiting: while more wait, finished tasks pile up
+ * so that the I/O thread can send them in one batch (it also takes them on
+ * its own timer; see compute_done_nb). Returns NULL with a message in err if
+ * the table, threads or memory cannot be had. */
+compute_t *compute_new(int threads, size_t hash_bytes, int wake_fd, size_t low_water, char *err, size_t errlen);
 
 /* Queues a task for the next free thread. Returns 0, or -1 out of memory. */
 int compute_submit(compute_t *self, const compute_job_t *job);
@@ -46,6 +51,9 @@ size_t compute_drop_queued(compute_t *self);
 
 /* Task ids of generation `gen` that are queued or running, up to cap; returns how many. */
 size_t compute_ids(compute_t *self, uint32_t gen, uint64_t *ids, size_t cap);
+
+/* Finished tasks not yet taken. */
+size_t compute_done_nb(compute_t *self);
 
 /* Tasks queued, running, or finished and not yet taken, of any generation. */
 size_t compute_busy(compute_t *self);

@@ -15,10 +15,12 @@ static const char s_help[] =
     "Computes perft tasks for a coordinator (octad-cluster, OCTP/1).\n\n"
     "  --connect ENDPOINT  the coordinator, e.g. tcp://10.0.0.1:5555 (required)\n"
     "  --threads N         compute threads (default: one per core)\n"
-    "  --hash MB           transposition table MiB, shared out among the threads (default 64)\n"
+    "  --hash MB           transposition table MiB (default 64); the threads share one\n"
+    "                      where that stays exact (octad on x86-64 with AVX), else split it\n"
     "  --name NAME         name shown in the coordinator's logs (default host-pid)\n"
     "  --prefetch N        tasks to ask for beyond the threads, to hide latency (default 0)\n"
     "  --once              exit when the coordinator ends the job (BYE)\n"
+
     "  --server-key FILE   CURVE: the coordinator's public key file\n"
     "  --secret FILE       CURVE: this worker's secret key file (needs --server-key)\n"
     "  --quiet             only errors on stderr\n"
@@ -146,7 +148,6 @@ int main(int argc, char **argv)
     sigaction(SIGTERM, &sa, NULL);
     sigaction(SIGINT, &sa, NULL);
     signal(SIGPIPE, SIG_IGN);
-    game_init();
     rc = worker_run(&opts, fds[0]);
     close(fds[0]);
     close(fds[1]);

@@ -28,7 +28,8 @@ enum {
     BACKOFF_MIN_MS = 250,
     BACKOFF_MAX_MS = 5000,
     DEPTH_MAX = 40,
-    HANDBACK_CAP = MSG_HANDBACK_MAX
+    HANDBACK_CAP = MSG_HANDBACK_MAX,
+    FLUSH_MS = 50            /* finished results wait at most about this long */
 };
 
 typedef struct {
@@ -348,6 +349,8 @@ static long s_poll_timeout(const s_worker_t *w)
                                          : w->last_recv + (int64_t)w->hb_ms * w->liveness + 1;
     if (w->state == S_ACTIVE && w->last_send + w->hb_ms < next)
         next = w->last_send + w->hb_ms;
+    if (w->state == S_ACTIVE && compute_busy(w->compute) > 0 && now + FLUSH_MS < next)
+        next = now + FLUSH_MS; /* results held for a batch go out at least this often */
     return next <= now ? 0 : (long)(next - now);
 }
 
@@ -387,8 +390,7 @@ static void s_loop(s_worker_t *w, int stop_fd)
             s_shutdown(w);
             break;
         }
-        if (items[1].revents & ZMQ_POLLIN)
-            s_read_results(w);
+        s_read_results(w); /* woken for them, or their FLUSH_MS is up */
         if (n == 3 && (items[2].revents & ZMQ_POLLIN))
             s_read_socket(w);
         if (!w->done)
@@ -398,7 +400,7 @@ static void s_loop(s_worker_t *w, int stop_fd)
     }
 }
 
-static int s_setup(s_worker_t *w, const worker_opts_t *opts)
+static int s_setup(s_worker_t *w, const worker_opts_t *opts, char *err, size_t errlen)
 {
     int fds[2];
     w->opts = opts;
@@ -407,22 +409,32 @@ static int s_setup(s_worker_t *w, const worker_opts_t *opts)
     w->backoff_ms = BACKOFF_MIN_MS;
     w->capacity = opts->threads + opts->prefetch;
     w->wake_rd = w->wake_wr = -1;
-    if (pipe2(fds, O_NONBLOCK | O_CLOEXEC) != 0)
+    if (pipe2(fds, O_NONBLOCK | O_CLOEXEC) != 0) {
+        snprintf(err, errlen, "pipe: %s", strerror(errno));
         return -1;
+    }
     w->wake_rd = fds[0];
     w->wake_wr = fds[1];
-    size_t hash_each = (opts->hash_mb << 20) / (size_t)opts->threads;
-    w->compute = compute_new(opts->threads, hash_each, w->wake_wr);
+    /* Results are sent in batches while a quarter of the prefetch still waits
+     * (PROTOCOL.md section 6): fewer wake-ups on both sides, no idle thread. */
+    size_t low_water = (size_t)(opts->prefetch + 3) / 4;
+    w->compute = compute_new(opts->threads, opts->hash_mb << 20, w->wake_wr, low_water, err, errlen);
+    if (w->compute == NULL)
+        return -1;
     w->ctx = zmq_ctx_new();
-    return w->compute && w->ctx ? 0 : -1;
+    if (w->ctx == NULL) {
+        snprintf(err, errlen, "zmq_ctx_new: %s", zmq_strerror(errno));
+        return -1;
+    }
+    return 0;
 }
 
 int worker_run(const worker_opts_t *opts, int stop_fd)
 {
     s_worker_t w = {0};
     char err[256];
-    if (s_setup(&w, opts) != 0) {
-        s_log(&w, true, "cannot start: out of memory or threads");
+    if (s_setup(&w, opts, err, sizeof err) != 0) {
+        s_log(&w, true, "cannot start: %s", err);
         w.exit_code = 1;
         goto done;
     }

@@ -10,7 +10,7 @@ typedef struct {
     const char *endpoint;          /* coordinator ROUTER endpoint */
     int threads;                   /* compute threads, >= 1 */
     int prefetch;                  /* tasks asked for beyond the threads, >= 0 */
-    size_t hash_mb;                /* total table size, shared out among the threads */
+    size_t hash_mb;                /* table size: one shared by the threads where exact, else split */
     char name[MSG_NAME_MAX];       /* for the coordinator's logs */
     bool quiet;                    /* no informational logs on stderr */
     bool once;                     /* exit 0 when the coordinator says BYE */
