@@ -30,8 +30,14 @@ static void s_make_key(job_t *self)
     self->job_id = s_fnv1a(self->job_key);
 }
 
+size_t job_auto_tasks(int local_threads, bool shared_table)
+{
+    size_t want = (size_t)(local_threads > 0 ? local_threads : 1) * AUTO_TASKS_PER_THREAD;
+    return shared_table || want > AUTO_MIN_TASKS ? want : AUTO_MIN_TASKS;
+}
+
 int job_new(job_t *self, const game_pos_t *root, int depth, bool stats, int split_depth,
-            int auto_threads, char *err, size_t errlen)
+            size_t auto_tasks, char *err, size_t errlen)
 {
     memset(self, 0, sizeof *self);
     self->root = *root;
@@ -41,8 +47,7 @@ int job_new(job_t *self, const game_pos_t *root, int depth, bool stats, int spli
         self->min_tasks = SIZE_MAX; /* expand until the frontier reaches max_ply */
         self->max_ply = split_depth;
     } else {
-        size_t want = (size_t)(auto_threads > 0 ? auto_threads : 1) * AUTO_TASKS_PER_THREAD;
-        self->min_tasks = want > AUTO_MIN_TASKS ? want : AUTO_MIN_TASKS;
+        self->min_tasks = auto_tasks > 0 ? auto_tasks : 1;
         self->max_ply = AUTO_MAX_PLY;
     }
     if (split_new(root, depth, self->min_tasks, self->max_ply, &self->split) != 0) {

@@ -31,12 +31,20 @@ typedef struct {
     count_t root_nodes[GAME_MOVES_MAX];
 } job_total_t;
 
+/* How many tasks an automatic split wants: 32 per local thread, and at least
+ * 256 unless only local threads sharing one table compute (shared_table).
+ * Deeper frontiers balance remote workers of unknown number and merge more
+ * transpositions into one task, which saves work only where workers do not
+ * share a table; each task costs the coordinator messages and wake-ups
+ * (docs/cluster-design.md). */
+size_t job_auto_tasks(int local_threads, bool shared_table);
+
 /* Splits perft(root, depth) deterministically from the command line only:
  * frontier ply split_depth exactly (split_depth >= 0, < depth), or auto: at
- * least max(256, 32 * auto_threads) tasks, frontier at most 6 plies.
+ * least auto_tasks tasks (job_auto_tasks), frontier at most 6 plies.
  * Returns 0, or -1 with a message (out of memory). */
 int job_new(job_t *self, const game_pos_t *root, int depth, bool stats, int split_depth,
-            int auto_threads, char *err, size_t errlen);
+            size_t auto_tasks, char *err, size_t errlen);
 
 /* Marks the job as verified (--verify) and remakes its key, so a journal
  * written without verification is not resumed as if it had been. */

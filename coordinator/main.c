@@ -143,6 +143,7 @@ static int s_serve(const opts_t *o, const job_t *job, sched_t *sched, journal_t 
     bool usage;
     server_t *server = server_new(o, job, sched, journal, err, sizeof err, &usage);
     spawn_t *spawn = NULL;
+    spawn_opts_t so = {0};
     if (server == NULL) {
         fprintf(stderr, "coordinator: %s\n", err);
         return usage ? EXIT_USAGE : EXIT_FAIL;
@@ -154,8 +155,13 @@ static int s_serve(const opts_t *o, const job_t *job, sched_t *sched, journal_t 
         return EXIT_FAIL;
     }
     if (o->local_workers > 0 && sched_done_nb(sched) < job->task_nb) {
-        spawn = spawn_new(o->local_workers, server_endpoint(server), o->hash_mb, o->worker_prefetch, o->quiet,
-                          err, sizeof err);
+        /* One process whose threads share one table (octad: nothing is computed
+         * twice), except under --verify, whose two results per task must come
+         * from two workers that share nothing. */
+        so = (spawn_opts_t){.processes = o->verify ? o->local_workers : 1,
+                            .threads = o->verify ? 1 : o->local_workers,
+                            .hash_mb = o->hash_mb, .prefetch = o->worker_prefetch, .quiet = o->quiet};
+        spawn = spawn_new(server_endpoint(server), &so, err, sizeof err);
         if (spawn == NULL) {
             fprintf(stderr, "coordinator: %s\n", err);
             server_destroy(&server);
@@ -166,9 +172,20 @@ static int s_serve(const opts_t *o, const job_t *job, sched_t *sched, journal_t 
     int rc = server_run(server, spawn, stop_fd);
     server_summary(server, &sum);
     sum.loaded = loaded;
+    sum.local_processes = so.processes;
+    sum.local_threads = so.threads;
     server_destroy(&server);
     spawn_destroy(&spawn, 1000);
     return rc != 0 ? EXIT_FAIL : s_report(o, job, sched, &sum);
+}
+
+/* The automatic split's task count: fewer, bigger tasks when only the local
+ * worker computes and its threads share one octad table (no --bind, a table,
+ * no --stats or --verify); from the command line only, so a journal resumes. */
+static size_t s_auto_tasks(const opts_t *o)
+{
+    bool shared = o->bind == NULL && o->hash_mb > 0 && !o->stats && !o->verify && o->variant == VARIANT_OCTAD;
+    return job_auto_tasks(o->local_workers, shared);
 }
 
 int main(int argc, char **argv)
@@ -182,11 +199,11 @@ int main(int argc, char **argv)
         return s_keygen(argc - 1, argv + 1);
     if ((rc = opts_parse(argc - 1, argv + 1, &o)) != 0)
         return rc < 0 ? EXIT_OK : rc;
-    game_init();
     if ((rc = s_root(&o, &root)) != 0)
         return rc;
     if (o.bench_dispatch > 0 ? job_new_bench(&job, &root, o.bench_dispatch)
-                             : job_new(&job, &root, o.depth, o.stats, o.split_depth, o.local_workers, err, sizeof err)) {
+                             : job_new(&job, &root, o.depth, o.stats, o.split_depth, s_auto_tasks(&o), err,
+                                       sizeof err)) {
         fprintf(stderr, "coordinator: %s\n", err);
         return EXIT_FAIL;
     }

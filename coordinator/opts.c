@@ -22,7 +22,9 @@ static const char s_help[] =
     "  --bind ENDPOINT      accept remote workers there (e.g. tcp://0.0.0.0:5555);\n"
     "                       default: loopback on an ephemeral port, local workers only\n"
     "  --insecure           allow plain TCP on a non-loopback --bind (else CURVE is required)\n"
-    "  --local-workers K    worker processes to start here (default: one per core; 0 = none)\n"
+    "  --local-workers K    compute threads to run here (default: one per core; 0 = none):\n"
+    "                       one worker process of K threads sharing one table, or\n"
+    "                       with --verify K worker processes of one thread each\n"
     "  --split-depth D|auto frontier ply of the tasks (D < N); auto = at least\n"
     "                       max(256, 32 x local workers) tasks (default auto)\n"
     "  --divide             print the count below each root move (N >= 2)\n"
@@ -31,7 +33,8 @@ static const char s_help[] =
     "  --verify             compute every task on two different workers and compare\n"
     "  --expect COUNT       the total that must come out (exit 3 otherwise)\n"
     "  --json               print the result as one JSON object\n"
-    "  --hash MB            table MiB of each local worker (default 64)\n"
+    "  --hash MB            table MiB of each local worker process (default 64); its\n"
+    "                       threads share it for octad, else split it\n"
     "  --heartbeat-ms MS    heartbeat interval (default 1000)\n"
     "  --liveness N         heartbeats missed before a worker is dead (3..5, default 3)\n"
     "  --lease-ms MS        a task returns to the queue when its worker is silent this\n"
@@ -39,8 +42,8 @@ static const char s_help[] =
     "  --curve-secret FILE  CURVE: the coordinator's secret key file\n"
     "  --allow FILE         CURVE: a file of allowed worker public keys (repeatable)\n"
     "  --bench-dispatch N   benchmark: dispatch N empty tasks (depth 0) and report tasks/s\n"
-    "  --worker-prefetch N  local workers ask for N tasks beyond their thread, hiding the\n"
-    "                       round trip between tasks (default 2)\n"
+    "  --worker-prefetch N  local workers ask for N tasks beyond their threads, hiding the\n"
+    "                       round trip and sending results in batches (default 16)\n"
     "  --endpoint-file FILE write the bound endpoint (e.g. tcp://127.0.0.1:41234) to FILE\n"
     "  --quiet              no progress or logs on stderr\n"
     "  --help               this text\n\n"
@@ -196,7 +199,7 @@ static int s_check(opts_t *o)
 int opts_parse(int argc, char **argv, opts_t *o)
 {
     *o = (opts_t){.variant = VARIANT_OCTAD, .start = -1, .local_workers = -1, .split_depth = -1,
-                  .hash_mb = 64, .heartbeat_ms = 1000, .worker_prefetch = 2};
+                  .hash_mb = 64, .heartbeat_ms = 1000, .worker_prefetch = 16};
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         int rc;

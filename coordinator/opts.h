@@ -24,7 +24,7 @@ typedef struct {
     const char *journal;
     bool have_expect;
     count_t expect;
-    size_t hash_mb;                /* per local worker */
+    size_t hash_mb;                /* table of each local worker process */
     uint32_t lease_ms, heartbeat_ms, liveness;
     const char *curve_secret;
     const char *allow[OPTS_ALLOW_MAX];

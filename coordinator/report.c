@@ -79,7 +79,8 @@ static void s_json(const report_final_t *r, const char *pos)
     if (r->job->bench)
         printf(",\"dispatch_seconds\":%.3f,\"tasks_per_second\":%.0f", s->dispatch_seconds,
                s->dispatch_seconds > 0 ? (double)s->results / s->dispatch_seconds : 0.0);
-    printf(",\"cpu_seconds\":%.3f,\"worker_seconds\":%.3f,\"verify\":%s", s->cpu_seconds, s->worker_seconds,
+    printf(",\"local_processes\":%d,\"local_threads\":%d", s->local_processes, s->local_threads);
+    printf(",\"cpu_seconds\":%.4f,\"worker_seconds\":%.3f,\"verify\":%s", s->cpu_seconds, s->worker_seconds,
            r->verify ? "true" : "false");
     if (r->check != REPORT_UNCHECKED)
         printf(",\"expected\":%s,\"expected_from\":\"%s\",\"match\":%s", count_format(r->expected, b),
@@ -112,7 +113,12 @@ static void s_text(const report_final_t *r, const char *pos)
     printf("tasks      %zu (%zu from the journal, %llu dispatched, %llu re-queued, %llu duplicates dropped)\n",
            r->job->task_nb, s->loaded, (unsigned long long)s->dispatched, (unsigned long long)s->requeued,
            (unsigned long long)s->duplicates);
-    printf("workers    %zu\n", s->workers);
+    printf("workers    %zu", s->workers);
+    if (s->local_processes > 0)
+        printf(" (started here: %d process%s of %d thread%s)", s->local_processes, s->local_processes > 1 ? "es" : "",
+               s->local_threads, s->local_threads > 1 ? "s" : "");
+    printf("\ncpu        %.3f s of the coordinator's own (%.1f%% of the time)\n", s->cpu_seconds,
+           s->seconds > 0 ? 100.0 * s->cpu_seconds / s->seconds : 0.0);
     if (r->job->bench)
         printf("dispatch   %.0f tasks/s (%llu tasks in %.3f s)\n",
                s->dispatch_seconds > 0 ? (double)s->results / s->dispatch_seconds : 0.0,

@@ -23,6 +23,8 @@ typedef struct {
     uint64_t dropped;           /* malformed, unexpected or foreign messages */
     uint64_t disagreements;     /* verify: results that differed */
     size_t workers;             /* distinct worker sessions seen */
+    int local_processes;        /* worker processes this coordinator started */
+    int local_threads;          /* compute threads of each */
     double seconds;             /* wall time of the run */
     double dispatch_seconds;    /* first TASK sent to last result */
     double cpu_seconds;         /* the coordinator's own CPU time (user + system) */

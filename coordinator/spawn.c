@@ -34,24 +34,25 @@ static int s_worker_path(char *buf, size_t len)
     return access(buf, X_OK) == 0 ? 0 : -1;
 }
 
-static void s_child(const char *path, int index, const char *endpoint, size_t hash_mb, int prefetch, bool quiet)
+static void s_child(const char *path, int index, const char *endpoint, const spawn_opts_t *o)
 {
-    char name[32], hash[32], pre[16];
+    char name[32], threads[16], hash[32], pre[16];
     snprintf(name, sizeof name, "local-%d-%ld", index, (long)getppid());
-    snprintf(hash, sizeof hash, "%zu", hash_mb);
-    snprintf(pre, sizeof pre, "%d", prefetch);
+    snprintf(threads, sizeof threads, "%d", o->threads);
+    snprintf(hash, sizeof hash, "%zu", o->hash_mb);
+    snprintf(pre, sizeof pre, "%d", o->prefetch);
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     sigset_t none;
     sigemptyset(&none);
     sigprocmask(SIG_SETMASK, &none, NULL);
-    char *argv[] = {(char *)path, "--connect", (char *)endpoint, "--threads", "1", "--once",
-                    "--name", name, "--hash", hash, "--prefetch", pre, quiet ? "--quiet" : NULL, NULL};
+    char *argv[] = {(char *)path, "--connect", (char *)endpoint, "--threads", threads, "--once", "--name", name,
+                    "--hash", hash, "--prefetch", pre, o->quiet ? "--quiet" : NULL, NULL};
     execv(path, argv);
     fprintf(stderr, "coordinator: cannot run %s: %s\n", path, strerror(errno));
     _exit(127);
 }
 
-spawn_t *spawn_new(int k, const char *endpoint, size_t hash_mb, int prefetch, bool quiet, char *err, size_t errlen)
+spawn_t *spawn_new(const char *endpoint, const spawn_opts_t *opts, char *err, size_t errlen)
 {
     char path[PATH_MAX + 16];
     if (s_worker_path(path, sizeof path) != 0) {
@@ -59,6 +60,7 @@ spawn_t *spawn_new(int k, const char *endpoint, size_t hash_mb, int prefetch, bo
         return NULL;
     }
     spawn_t *self = calloc(1, sizeof *self);
+    int k = opts->processes;
     if (self == NULL || (self->pids = calloc((size_t)(k > 0 ? k : 1), sizeof *self->pids)) == NULL) {
         free(self);
         snprintf(err, errlen, "local workers: out of memory");
@@ -73,7 +75,7 @@ spawn_t *spawn_new(int k, const char *endpoint, size_t hash_mb, int prefetch, bo
             return NULL;
         }
         if (pid == 0)
-            s_child(path, i + 1, endpoint, hash_mb, prefetch, quiet);
+            s_child(path, i + 1, endpoint, opts);
         self->pids[self->nb++] = pid;
     }
     return self;
@@ -105,8 +107,8 @@ static void s_signal_all(spawn_t *self, int sig)
 /* Waits up to ms for every child to exit; returns how many are left. */
 static int s_wait(spawn_t *self, int ms)
 {
-    struct timespec pause = {0, 10 * 1000 * 1000};
-    for (int waited = 0;; waited += 10) {
+    struct timespec pause = {0, 1000 * 1000}; /* workers leave within a few ms of BYE */
+    for (int waited = 0;; waited += 1) {
         int left = spawn_reap(self);
         if (left == 0 || waited >= ms)
             return left;

@@ -7,12 +7,21 @@
 
 typedef struct spawn_s spawn_t;
 
-/* Starts k workers `worker --connect endpoint --threads 1 --once --quiet
- * --name local-<i> --hash hash_mb [--prefetch prefetch]`, the worker binary
+/* How the local workers are started. */
+typedef struct {
+    int processes;    /* worker processes */
+    int threads;      /* --threads of each */
+    size_t hash_mb;   /* --hash of each */
+    int prefetch;     /* --prefetch of each */
+    bool quiet;
+} spawn_opts_t;
+
+/* Starts the worker processes `worker --connect endpoint --threads T --once
+ * --name local-<i>-<pid> --hash H --prefetch P [--quiet]`, the worker binary
  * being found next to the running executable (/proc/self/exe). Each child
  * dies with the coordinator (PR_SET_PDEATHSIG). Returns NULL with a message
  * in err if the binary is missing or a fork fails (started ones are killed). */
-spawn_t *spawn_new(int k, const char *endpoint, size_t hash_mb, int prefetch, bool quiet, char *err, size_t errlen);
+spawn_t *spawn_new(const char *endpoint, const spawn_opts_t *opts, char *err, size_t errlen);
 
 /* Reaps children that exited, without blocking; returns how many are still running. */
 int spawn_reap(spawn_t *self);

@@ -153,15 +153,24 @@ def case_exact():
     check(rc == 0 and "1153190" in out and "matches reference" in out, "coordinator --perft 7 prints 1153190 and matches")
 
 
+def two_workers(name, *cargs):
+    """A coordinator that starts no worker itself, and two worker processes of one thread."""
+    ep_file = os.path.join(TMP, name + ".ep")
+    p = subprocess.Popen(coordinator(*cargs, "--local-workers", 0, "--bind", "tcp://127.0.0.1:*",
+                                     "--endpoint-file", ep_file),
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    ep = wait_endpoint(ep_file, p)
+    ws = [subprocess.Popen(worker("--connect", ep, "--threads", 1, "--prefetch", 2, "--once", "--quiet",
+                                  "--name", "%s-%d" % (name, k))) for k in (1, 2)]
+    return p, ws
+
+
 def case_kill_worker():
     j = os.path.join(TMP, "kw.journal")
-    p = subprocess.Popen(coordinator(*MID, "--local-workers", 2, "--journal", j, "--json",
-                                     "--heartbeat-ms", 200),
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    p, ws = two_workers("kw", *MID, "--journal", j, "--json", "--heartbeat-ms", 200)
     wait_journal(j, 200, p)
-    kids = children(p.pid)
-    check(len(kids) == 2, "two local workers running")
-    os.kill(kids[0], signal.SIGKILL)
+    check(all(w.poll() is None for w in ws), "two workers running")
+    ws[0].kill()
     out, err = p.communicate(timeout=300)
     check_clean(err)
     check(p.returncode == 0, "coordinator finished after a worker was killed")
@@ -171,21 +180,25 @@ def case_kill_worker():
     # lands between two tasks there is nothing to re-queue, so this is reported, not asserted.
     print("info: %d tasks re-queued after the kill" % res["requeued"])
     check(res["results"] == res["tasks"], "each task counted exactly once (%d results)" % res["results"])
-    check(not alive(kids[1]) and not alive(kids[0]), "no local worker left behind")
+    for w in ws:
+        w.wait(timeout=30)
+    check(ws[1].returncode == 0, "the other worker finished the job and left on BYE")
 
 
 def case_stop_worker():
     j = os.path.join(TMP, "sw.journal")
-    p = subprocess.Popen(coordinator(*MID, "--local-workers", 2, "--journal", j, "--json",
-                                     "--heartbeat-ms", 100, "--lease-ms", 250),
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    p, ws = two_workers("sw", *MID, "--journal", j, "--json", "--heartbeat-ms", 100, "--lease-ms", 250)
     wait_journal(j, 200, p)
-    kids = children(p.pid)
-    check(len(kids) == 2, "two local workers running")
-    os.kill(kids[0], signal.SIGSTOP)
+    check(all(w.poll() is None for w in ws), "two workers running")
+    ws[0].send_signal(signal.SIGSTOP)
     time.sleep(1.5)  # well past the lease (250 ms) and the liveness (3 x 100 ms)
-    os.kill(kids[0], signal.SIGCONT)
+    ws[0].send_signal(signal.SIGCONT)
     out, err = p.communicate(timeout=300)
+    # The stopped worker lost its session; it may still be looking for a coordinator.
+    for w in ws:
+        if w.poll() is None:
+            w.terminate()
+        w.wait(timeout=30)
     check_clean(err)
     check(p.returncode == 0, "coordinator finished after SIGSTOP/SIGCONT of a worker")
     res = json.loads(out)
@@ -252,8 +265,13 @@ def case_verify():
                                      "--bind", "tcp://127.0.0.1:*", "--endpoint-file", ep_file, "--json"),
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     ep = wait_endpoint(ep_file, p)
-    ws = [subprocess.Popen(worker("--connect", ep, "--threads", 1, "--once", "--quiet", "--name", n, *extra))
-          for n, extra in (("good-1", []), ("good-2", []), ("bad", ["--inject-fault", 7]))]
+    # The faulty worker starts first: a verify task needs two workers, so it
+    # alone takes work until the others join, and it must err at least once.
+    ws = [subprocess.Popen(worker("--connect", ep, "--threads", 1, "--once", "--quiet", "--name", "bad",
+                                  "--inject-fault", 7))]
+    time.sleep(0.3)
+    ws += [subprocess.Popen(worker("--connect", ep, "--threads", 1, "--once", "--quiet", "--name", n))
+           for n in ("good-1", "good-2")]
     out, err = p.communicate(timeout=300)
     check_clean(err)
     for w in ws:

@@ -160,8 +160,8 @@ static void test_job_split_sums(void **state)
     char err[128];
     game_init();
     assert_int_equal(game_parse(VARIANT_OCTAD, game_start_text(VARIANT_OCTAD), &root, err, sizeof err), 0);
-    assert_int_equal(job_new(&j1, &root, 6, false, 2, 1, err, sizeof err), 0);
-    assert_int_equal(job_new(&j2, &root, 6, false, 2, 1, err, sizeof err), 0);
+    assert_int_equal(job_new(&j1, &root, 6, false, 2, job_auto_tasks(1, false), err, sizeof err), 0);
+    assert_int_equal(job_new(&j2, &root, 6, false, 2, job_auto_tasks(1, false), err, sizeof err), 0);
     assert_string_equal(j1.job_key, j2.job_key);
     assert_true(j1.job_id == j2.job_id);
     count_t *counts = calloc(j1.task_nb, sizeof *counts);
@@ -188,6 +188,28 @@ static void test_job_split_sums(void **state)
     job_free(&j2);
 }
 
+/* The automatic split: 32 tasks per local thread, at least 256 unless one shared table serves them all;
+ * and the task count of the start position's split grows with it (84 at ply 2, 544 at ply 3). */
+static void test_auto_tasks(void **state)
+{
+    (void)state;
+    game_pos_t root;
+    job_t j;
+    char err[128];
+    assert_int_equal(job_auto_tasks(2, true), 64);
+    assert_int_equal(job_auto_tasks(0, true), 32);
+    assert_int_equal(job_auto_tasks(2, false), 256);
+    assert_int_equal(job_auto_tasks(16, false), 512);
+    assert_int_equal(job_auto_tasks(16, true), 512);
+    assert_int_equal(game_parse(VARIANT_OCTAD, game_start_text(VARIANT_OCTAD), &root, err, sizeof err), 0);
+    assert_int_equal(job_new(&j, &root, 11, false, -1, job_auto_tasks(2, true), err, sizeof err), 0);
+    assert_int_equal(j.task_nb, 84);
+    job_free(&j);
+    assert_int_equal(job_new(&j, &root, 11, false, -1, job_auto_tasks(2, false), err, sizeof err), 0);
+    assert_int_equal(j.task_nb, 544);
+    job_free(&j);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -199,6 +221,7 @@ int main(void)
         cmocka_unit_test(test_preload),
         cmocka_unit_test(test_affinity_ranges),
         cmocka_unit_test(test_job_split_sums),
+        cmocka_unit_test(test_auto_tasks),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
