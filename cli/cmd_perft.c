@@ -10,13 +10,14 @@
 #include "perft_run.h"
 
 static const char s_help[] =
-    "usage: octad perft [options]\n"
+    "usage: octad perft [DEPTH] [options]\n"
     "Counts the leaves of the legal-move tree of a position, exactly.\n\n"
     "%s"
-    "  --depth N       plies to count (default 6)\n"
+    "  --depth N       plies to count (default 6); DEPTH alone says the same\n"
     "  --divide        also print the count below each legal root move\n"
     "  --stats         also print counts by kind at the last ply (no hash table used)\n"
-    "  --hash MB       transposition table size in MiB, shared out among threads (default 64; 0 = off)\n"
+    "  --hash MB       transposition table size in MiB (default 64; 0 = off); threads\n"
+    "                  share one table where exact (octad on x86-64 with AVX), else split it\n"
     "  --threads N     threads (default: one per core; 1 = single-threaded)\n"
     "  --quiet         no progress display on stderr\n"
     "  --help          this text\n\n"
@@ -73,6 +74,10 @@ static int s_parse(int argc, char **argv, s_opts_t *o)
             if (rc < 0 || args_int("perft", "--threads", val, 1, 1024, &v) != 0)
                 return EXIT_USAGE;
             o->run.threads = (int)v;
+        } else if (argv[i][0] >= '0' && argv[i][0] <= '9') { /* `octad perft 11`: the depth */
+            if (args_int("perft", "depth", argv[i], 0, 40, &v) != 0)
+                return EXIT_USAGE;
+            o->run.depth = (int)v;
         } else {
             args_error("perft", "unknown option '%.40s' (see octad perft --help)", argv[i]);
             return EXIT_USAGE;

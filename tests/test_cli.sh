@@ -21,6 +21,8 @@ check() { # check NAME EXPECTED_STATUS PATTERN -- command...
 }
 
 check "perft 5" 0 '^nodes +29309$' -- "$octad" perft --depth 5 --quiet
+check "perft DEPTH" 0 '^nodes +183931$' -- "$octad" perft 6 --quiet
+check "perft bad DEPTH" 2 'depth' -- "$octad" perft 6x
 check "perft 7 one thread no hash" 0 '^nodes +1153190$' -- "$octad" perft --depth 7 --threads 1 --hash 0
 check "perft --fen synonym" 0 '^nodes +8$' -- "$octad" perft --fen "p1kn/1N2/K3/2PP b nf - 0 2" --depth 1
 check "divide" 0 '^b1a1: ' -- "$octad" perft --depth 3 --divide
