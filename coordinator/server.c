@@ -15,7 +15,17 @@
 #include "curve.h"
 #endif
 
-enum { POLL_MAX_MS = 100, TIMERS_EVERY_MS = 20, EXPIRE_EVERY_MS = 50, TTY_PROGRESS_MS = 250, LOG_PROGRESS_MS = 5000 };
+enum { POLL_MIN_MS = 20, POLL_MAX_MS = 250, TIMERS_EVERY_MS = 20, EXPIRE_EVERY_MS = 50, TTY_PROGRESS_MS = 250,
+       LOG_PROGRESS_MS = 5000 };
+
+/* How long the loop may sleep without a message: a quarter of a heartbeat
+ * (so heartbeats and liveness keep their schedule), within 20..250 ms. Every
+ * wake-up costs CPU (a cold cache on a machine busy with perft). */
+static int s_poll_ms(const server_t *self)
+{
+    int ms = (int)(self->opts->heartbeat_ms / 4);
+    return ms < POLL_MIN_MS ? POLL_MIN_MS : ms > POLL_MAX_MS ? POLL_MAX_MS : ms;
+}
 
 int64_t server_now_ms(void)
 {
@@ -196,7 +206,7 @@ int server_run(server_t *self, spawn_t *spawn, int stop_fd)
     while (!self->failed && sched_done_nb(self->sched) < self->job->task_nb) {
         zmq_pollitem_t items[2] = {{.socket = self->router, .events = ZMQ_POLLIN},
                                    {.fd = stop_fd, .events = ZMQ_POLLIN}};
-        if (zmq_poll(items, 2, POLL_MAX_MS) < 0 && errno != EINTR) {
+        if (zmq_poll(items, 2, s_poll_ms(self)) < 0 && errno != EINTR) {
             server_fail(self, "zmq_poll: %s", zmq_strerror(errno));
             break;
         }

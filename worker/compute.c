@@ -86,6 +86,15 @@ static void s_wake(compute_t *self)
     (void)rc;
 }
 
+/* True when no thread is counting; the caller holds the lock. */
+static bool s_idle(const compute_t *self)
+{
+    for (int i = 0; i < self->thread_nb; i++)
+        if (self->threads[i].busy)
+            return false;
+    return true;
+}
+
 static void *s_thread_main(void *arg)
 {
     s_thread_t *me = arg;
@@ -124,9 +133,9 @@ static void *s_thread_main(void *arg)
             self->done_tail = d;
             self->done_nb++;
         }
-        /* While enough tasks wait, results pile up and go out together later
-         * (one wake-up, one batch on the wire): see compute.h. */
-        if (self->queued <= self->low_water)
+        /* Results pile up and go out together (one wake-up, one batch on the
+         * wire): see compute.h. */
+        if (self->queued == self->low_water || (self->queued == 0 && s_idle(self)))
             s_wake(self);
     }
     pthread_mutex_unlock(&self->lock);

@@ -33,11 +33,13 @@ typedef struct compute_s compute_t;
 /* Starts `threads` compute threads. Octad tasks share one table of
  * hash_bytes where that stays exact (game_tt_shareable); other variants get
  * a table per thread of hash_bytes / threads; hash_bytes 0: no tables. A
- * finished task writes one byte to wake_fd (non-blocking) only when at most
- * low_water tasks are left waiting: while more wait, finished tasks pile up
- * so that the I/O thread can send them in one batch (it also takes them on
- * its own timer; see compute_done_nb). Returns NULL with a message in err if
- * the table, threads or memory cannot be had. */
+ * finished task writes one byte to wake_fd (non-blocking) only when exactly
+ * low_water tasks are left waiting (time to ask for more) or nothing is
+ * queued or running any more; in between, finished tasks pile up so that the
+ * I/O thread can send them in one batch (it also takes them on its own
+ * timer; see compute_done_nb). low_water 0: every finished task wakes it.
+ * Returns NULL with a message in err if the table, threads or memory cannot
+ * be had. */
 compute_t *compute_new(int threads, size_t hash_bytes, int wake_fd, size_t low_water, char *err, size_t errlen);
 
 /* Queues a task for the next free thread. Returns 0, or -1 out of memory. */

@@ -43,6 +43,7 @@ typedef struct {
     uint32_t hb_ms, liveness;
     uint64_t job_id;
     int64_t last_recv, last_send, state_since, reconnect_at;
+    int64_t last_flush;      /* when held results were last taken and sent */
     int64_t backoff_ms;
     size_t credit_out;       /* credit given this session and not yet used by a TASK */
     int capacity;            /* threads + prefetch */
@@ -292,10 +293,16 @@ static void s_read_socket(s_worker_t *w)
     }
 }
 
-/* Sends RESULTs of the current session; results of older sessions are dropped. */
-static void s_read_results(s_worker_t *w)
+/* Sends RESULTs of the current session (results of older sessions are
+ * dropped): when a compute thread woke us (woken), else only once results
+ * have been held FLUSH_MS, so the timer does not split a batch. */
+static void s_read_results(s_worker_t *w, bool woken)
 {
     char buf[64];
+    int64_t now = s_now();
+    if (!woken && now - w->last_flush < FLUSH_MS)
+        return;
+    w->last_flush = now;
     while (read(w->wake_rd, buf, sizeof buf) > 0)
         ;
     compute_done_t d;
@@ -349,8 +356,8 @@ static long s_poll_timeout(const s_worker_t *w)
                                          : w->last_recv + (int64_t)w->hb_ms * w->liveness + 1;
     if (w->state == S_ACTIVE && w->last_send + w->hb_ms < next)
         next = w->last_send + w->hb_ms;
-    if (w->state == S_ACTIVE && compute_busy(w->compute) > 0 && now + FLUSH_MS < next)
-        next = now + FLUSH_MS; /* results held for a batch go out at least this often */
+    if (w->state == S_ACTIVE && compute_busy(w->compute) > 0 && w->last_flush + FLUSH_MS < next)
+        next = w->last_flush + FLUSH_MS; /* results held for a batch go out at least this often */
     return next <= now ? 0 : (long)(next - now);
 }
 
@@ -390,7 +397,7 @@ static void s_loop(s_worker_t *w, int stop_fd)
             s_shutdown(w);
             break;
         }
-        s_read_results(w); /* woken for them, or their FLUSH_MS is up */
+        s_read_results(w, (items[1].revents & ZMQ_POLLIN) != 0); /* woken, or their FLUSH_MS is up */
         if (n == 3 && (items[2].revents & ZMQ_POLLIN))
             s_read_socket(w);
         if (!w->done)
@@ -415,8 +422,9 @@ static int s_setup(s_worker_t *w, const worker_opts_t *opts, char *err, size_t e
     }
     w->wake_rd = fds[0];
     w->wake_wr = fds[1];
-    /* Results are sent in batches while a quarter of the prefetch still waits
-     * (PROTOCOL.md section 6): fewer wake-ups on both sides, no idle thread. */
+    /* Results go back in batches, the next one asked for when a quarter of
+     * the prefetch is left (PROTOCOL.md section 6): fewer wake-ups on both
+     * sides, and the refill arrives before a thread runs dry. */
     size_t low_water = (size_t)(opts->prefetch + 3) / 4;
     w->compute = compute_new(opts->threads, opts->hash_mb << 20, w->wake_wr, low_water, err, errlen);
     if (w->compute == NULL)
