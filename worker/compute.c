@@ -35,7 +35,7 @@ struct compute_s {
     size_t done_nb;            /* finished and not yet taken */
     bool stop;
     int wake_fd;
-    size_t low_water;          /* wake the I/O thread when at most this many tasks wait */
+    size_t low_water;          /* wake the I/O thread when this many tasks are left waiting */
     size_t hash_each;          /* bytes of each thread's own table (variants that cannot share) */
     game_tt_t *shared_tt;      /* octad table of every thread, or NULL (game_tt_shareable) */
     int thread_nb;
@@ -240,14 +240,6 @@ size_t compute_ids(compute_t *self, uint32_t gen, uint64_t *ids, size_t cap)
     for (s_node_t *node = self->head; node && n < cap; node = node->next)
         if (node->job.gen == gen)
             ids[n++] = node->job.task_id;
-    pthread_mutex_unlock(&self->lock);
-    return n;
-}
-
-size_t compute_done_nb(compute_t *self)
-{
-    pthread_mutex_lock(&self->lock);
-    size_t n = self->done_nb;
     pthread_mutex_unlock(&self->lock);
     return n;
 }

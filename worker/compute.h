@@ -37,7 +37,7 @@ typedef struct compute_s compute_t;
  * low_water tasks are left waiting (time to ask for more) or nothing is
  * queued or running any more; in between, finished tasks pile up so that the
  * I/O thread can send them in one batch (it also takes them on its own
- * timer; see compute_done_nb). low_water 0: every finished task wakes it.
+ * timer). low_water 0: every finished task wakes it.
  * Returns NULL with a message in err if the table, threads or memory cannot
  * be had. */
 compute_t *compute_new(int threads, size_t hash_bytes, int wake_fd, size_t low_water, char *err, size_t errlen);
@@ -53,9 +53,6 @@ size_t compute_drop_queued(compute_t *self);
 
 /* Task ids of generation `gen` that are queued or running, up to cap; returns how many. */
 size_t compute_ids(compute_t *self, uint32_t gen, uint64_t *ids, size_t cap);
-
-/* Finished tasks not yet taken. */
-size_t compute_done_nb(compute_t *self);
 
 /* Tasks queued, running, or finished and not yet taken, of any generation. */
 size_t compute_busy(compute_t *self);
