@@ -279,10 +279,25 @@ done:
 }
 #endif
 
+/* With no --bind only the local workers connect: a Linux abstract-namespace
+ * unix socket (no file left behind, not reachable from the network, like
+ * loopback TCP, and cheaper per message than TCP); loopback TCP on an
+ * ephemeral port where that cannot be bound. */
+static int s_bind_local(server_t *self)
+{
+    char ep[96];
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    snprintf(ep, sizeof ep, "ipc://@octad-coordinator-%ld-%ld", (long)getpid(), (long)ts.tv_nsec);
+    if (zmq_bind(self->router, ep) == 0)
+        return 0;
+    return zmq_bind(self->router, "tcp://127.0.0.1:*");
+}
+
 static int s_open(server_t *self, char *err, size_t errlen, bool *usage)
 {
     int one = 1, linger = 200, hwm = 100000;
-    const char *ep = self->opts->bind ? self->opts->bind : "tcp://127.0.0.1:*";
+    const char *ep = self->opts->bind ? self->opts->bind : "a local socket";
     self->router = zmq_socket(self->ctx, ZMQ_ROUTER);
     if (self->router == NULL) {
         snprintf(err, errlen, "zmq_socket: %s", zmq_strerror(errno));
@@ -298,7 +313,7 @@ static int s_open(server_t *self, char *err, size_t errlen, bool *usage)
         return -1;
     }
 #endif
-    if (zmq_bind(self->router, ep) != 0) {
+    if ((self->opts->bind ? zmq_bind(self->router, ep) : s_bind_local(self)) != 0) {
         snprintf(err, errlen, "--bind %.100s: %s", ep, zmq_strerror(errno));
         *usage = true;
         return -1;

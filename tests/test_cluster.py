@@ -148,9 +148,14 @@ def case_exact():
                 check(all(res["stats"][names[k]] == v for k, v in stats.items()), "stats equal octad perft's")
         if "match" in res:
             check(res["match"], "total matches the reference")
-    # The embedded default just works: local workers, a reference check, text output.
-    rc, out, _ = run(coordinator("--perft", 7, "--quiet"))
+    # The embedded default just works: local workers, a reference check, text output,
+    # on a socket that is not on the network.
+    ep_file = os.path.join(TMP, "default.ep")
+    rc, out, _ = run(coordinator("--perft", 7, "--quiet", "--endpoint-file", ep_file))
     check(rc == 0 and "1153190" in out and "matches reference" in out, "coordinator --perft 7 prints 1153190 and matches")
+    with open(ep_file) as f:
+        ep = f.read().strip()
+    check(ep.startswith("ipc://@") or ep.startswith("tcp://127.0.0.1:"), "default endpoint is local: " + ep)
 
 
 def two_workers(name, *cargs):
