@@ -1,6 +1,4 @@
 /* main.c: the `coordinator` command: sets up the job, journal, socket and local workers, then runs. */
-#include <fcntl.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,18 +10,10 @@
 #include "reference.h"
 #include "report.h"
 #include "server.h"
+#include "stop_signal.h"
 #if OCTAD_HAVE_CURVE
 #include "curve.h"
 #endif
-
-static int s_stop_wr = -1;
-
-static void s_on_signal(int sig)
-{
-    char b = (char)sig;
-    ssize_t rc = write(s_stop_wr, &b, 1);
-    (void)rc;
-}
 
 static int s_keygen(int argc, char **argv)
 {
@@ -113,16 +103,6 @@ static int s_report(const opts_t *o, const job_t *job, sched_t *sched, const ser
     return r.check == REPORT_MISMATCH ? EXIT_MISMATCH : EXIT_OK;
 }
 
-static void s_signals(int fds[2])
-{
-    s_stop_wr = fds[1];
-    struct sigaction sa = {.sa_handler = s_on_signal};
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGTERM, &sa, NULL);
-    sigaction(SIGINT, &sa, NULL);
-    signal(SIGPIPE, SIG_IGN);
-}
-
 /* Writes the endpoint to path atomically (a reader never sees half of it). */
 static int s_write_endpoint(const char *path, const char *endpoint)
 {
@@ -194,7 +174,7 @@ int main(int argc, char **argv)
     game_pos_t root;
     job_t job;
     char err[256];
-    int fds[2], rc;
+    int rc;
     if (argc > 1 && strcmp(argv[1], "keygen") == 0)
         return s_keygen(argc - 1, argv + 1);
     if ((rc = opts_parse(argc - 1, argv + 1, &o)) != 0)
@@ -212,12 +192,17 @@ int main(int argc, char **argv)
     sched_t *sched = sched_new(job.task_nb, o.verify, o.stats);
     journal_t *journal = NULL;
     size_t loaded = 0;
-    if (sched == NULL || pipe2(fds, O_CLOEXEC | O_NONBLOCK) != 0) {
+    if (sched == NULL) {
         fprintf(stderr, "coordinator: out of memory\n");
         rc = EXIT_FAIL;
     } else if ((rc = s_load_journal(&o, &job, sched, &journal, &loaded)) == 0) {
-        s_signals(fds);
-        rc = s_serve(&o, &job, sched, journal, loaded, fds[0]);
+        int stop_fd = stop_signal_open();
+        if (stop_fd < 0) {
+            perror("coordinator: pipe");
+            rc = EXIT_FAIL;
+        } else {
+            rc = s_serve(&o, &job, sched, journal, loaded, stop_fd);
+        }
     }
     journal_destroy(&journal);
     sched_destroy(&sched);

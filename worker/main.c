@@ -1,13 +1,12 @@
 /* main.c: the `worker` command: parses options, catches SIGTERM/SIGINT, runs worker_run. */
 #include <errno.h>
-#include <fcntl.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "game.h"
+#include "stop_signal.h"
 #include "worker.h"
 
 static const char s_help[] =
@@ -27,17 +26,6 @@ static const char s_help[] =
     "  --inject-fault N    TESTING ONLY: every Nth result is wrong by one (to exercise --verify)\n"
     "  --help              this text\n\n"
     "SIGTERM/SIGINT hand unfinished tasks back and exit 0. Exit status 0, 1 failure, 2 bad usage.\n";
-
-static int s_stop_wr = -1;
-
-static void s_on_signal(int sig)
-{
-    int saved = errno;
-    char b = (char)sig;
-    ssize_t rc = write(s_stop_wr, &b, 1);
-    (void)rc;
-    errno = saved;
-}
 
 static int s_usage(const char *fmt, const char *what)
 {
@@ -134,22 +122,13 @@ static int s_parse(int argc, char **argv, worker_opts_t *o)
 int main(int argc, char **argv)
 {
     worker_opts_t opts;
-    int fds[2];
     int rc = s_parse(argc, argv, &opts);
     if (rc != 0)
         return rc < 0 ? 0 : rc;
-    if (pipe2(fds, O_NONBLOCK | O_CLOEXEC) != 0) {
+    int stop_fd = stop_signal_open();
+    if (stop_fd < 0) {
         perror("worker: pipe");
         return 1;
     }
-    s_stop_wr = fds[1];
-    struct sigaction sa = {.sa_handler = s_on_signal};
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGTERM, &sa, NULL);
-    sigaction(SIGINT, &sa, NULL);
-    signal(SIGPIPE, SIG_IGN);
-    rc = worker_run(&opts, fds[0]);
-    close(fds[0]);
-    close(fds[1]);
-    return rc;
+    return worker_run(&opts, stop_fd);
 }
