@@ -143,6 +143,12 @@ int game_status(const game_pos_t *pos)
                                          : chess_status(&pos->u.chess);
 }
 
+bool game_insufficient_material(const game_pos_t *pos)
+{
+    return pos->variant == VARIANT_OCTAD ? octad_insufficient_material(&pos->u.octad)
+                                         : chess_insufficient_material(&pos->u.chess);
+}
+
 void game_draw(const game_pos_t *pos, char *buf, size_t len)
 {
     if (pos->variant == VARIANT_OCTAD)

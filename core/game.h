@@ -73,6 +73,10 @@ int game_count_moves(const game_pos_t *pos);
 /* GAME_IN_CHECK / GAME_CHECKMATE / GAME_STALEMATE flags of the side to move. */
 int game_status(const game_pos_t *pos);
 
+/* Whether the position is drawn by insufficient material (octad: RULES.md; chess:
+ * the FIDE dead positions of that shape: K v K, one minor, same-coloured bishops). */
+bool game_insufficient_material(const game_pos_t *pos);
+
 /* Draws the board as text (ranks top to bottom, files labelled) into buf. */
 void game_draw(const game_pos_t *pos, char *buf, size_t len);
 

@@ -229,10 +229,37 @@ static void test_draw(void **state)
     assert_non_null(strstr(out, "   a b c d e f g h\n"));
 }
 
+/* Insufficient material: bare kings, one minor, same-coloured bishops; not two
+ * knights, knight and bishop, opposite bishops, or any pawn, rook or queen. */
+static void test_insufficient_material(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *fen;
+        bool dead;
+    } cases[] = {
+        {"8/8/4k3/8/8/8/8/4K3 w - - 0 1", true},
+        {"8/8/4k3/8/8/8/8/4KN2 w - - 0 1", true},
+        {"8/8/4k3/8/8/8/8/2B1K3 w - - 0 1", true},
+        {"8/8/3bk3/8/8/8/8/2B1K3 w - - 0 1", true},  /* c1 and d6: both dark */
+        {"8/8/2b1k3/8/8/8/8/2B1K3 w - - 0 1", false}, /* c1 dark, c6 light */
+        {"8/8/4k3/8/8/8/8/1NB1K3 w - - 0 1", false},
+        {"8/8/4kn2/8/8/8/8/4KN2 w - - 0 1", false},
+        {"8/8/4k3/8/8/8/4P3/4K3 w - - 0 1", false},
+        {"8/8/4k3/8/8/8/8/R3K3 w - - 0 1", false},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        chess_pos_t p = s_parse(VARIANT_CHESS, cases[i].fen);
+        if (chess_insufficient_material(&p) != cases[i].dead)
+            fail_msg("%s: expected %s", cases[i].fen, cases[i].dead ? "insufficient" : "sufficient");
+    }
+}
+
 int main(void)
 {
     chess_init();
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_insufficient_material),
         cmocka_unit_test(test_knights_in_corners),
         cmocka_unit_test(test_castling_standard),
         cmocka_unit_test(test_castling_960),

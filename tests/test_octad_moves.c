@@ -358,6 +358,35 @@ static void test_suite_texts_unique(void **state)
     s_unique_texts("octad-deploy.epd");
 }
 
+/* Insufficient material (RULES.md "End of the game"): each clause, both ways. */
+static void test_insufficient_material(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *ofen;
+        bool dead;
+    } cases[] = {
+        {"3k/4/1K2/4 b - - 0 12", true},   /* the README's first game: bare kings */
+        {"3k/4/1K2/N3 b - - 0 1", true},   /* one knight */
+        {"3k/4/1K2/B3 b - - 0 1", true},   /* one bishop */
+        {"3k/4/1K1B/B3 b - - 0 1", true},  /* two bishops, both dark (a1, d2) */
+        {"3k/4/1KB1/B3 b - - 0 1", false}, /* bishops on a1 (dark) and c2 (light) */
+        {"3k/4/1K1b/B3 b - - 0 1", true},  /* one bishop each, both dark (a1, d2) */
+        {"3k/4/1Kb1/B3 b - - 0 1", false}, /* one bishop each, a1 dark, c2 light */
+        {"3k/4/1K2/NN2 b - - 0 1", false}, /* two knights */
+        {"3k/n3/1K2/N3 b - - 0 1", false}, /* a knight each */
+        {"3k/4/1KB1/N3 b - - 0 1", false}, /* knight and bishop */
+        {"3k/4/1K2/R3 b - - 0 1", false},  /* a rook */
+        {"3k/4/1K2/Q3 b - - 0 1", false},  /* a queen */
+        {"3k/4/1K2/3P b - - 0 1", false},  /* a pawn */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        octad_pos_t p = s_pos(cases[i].ofen);
+        if (octad_insufficient_material(&p) != cases[i].dead)
+            fail_msg("%s: expected %s", cases[i].ofen, cases[i].dead ? "insufficient" : "sufficient");
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -371,6 +400,7 @@ int main(void)
         cmocka_unit_test(test_leapers_and_disambiguation),
         cmocka_unit_test(test_status_and_draw),
         cmocka_unit_test(test_suite_texts_unique),
+        cmocka_unit_test(test_insufficient_material),
     };
     return cmocka_run_group_tests(tests, s_setup, NULL);
 }

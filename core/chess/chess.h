@@ -45,6 +45,11 @@ void chess_move_san(const chess_pos_t *pos, chess_move_t m, char *buf);
 /* Flags of the side to move: 1 in check, 2 checkmate (with 1), 4 stalemate (game.h's values). */
 int chess_status(const chess_pos_t *pos);
 
+/* Whether no sequence of legal moves can give checkmate by the material alone:
+ * no queen, rook or pawn, and at most one minor piece or only bishops all on one
+ * square colour (FIDE 5.2.2's dead positions of that shape). */
+bool chess_insufficient_material(const chess_pos_t *pos);
+
 /* The board as text, rank 8 first, files labelled, into buf (len bytes; 256 suffice). */
 void chess_draw(const chess_pos_t *pos, char *buf, size_t len);
 

@@ -43,6 +43,11 @@ enum { OCTAD_IN_CHECK = 1, OCTAD_CHECKMATE = 2, OCTAD_STALEMATE = 4 };
 /* OCTAD_IN_CHECK / OCTAD_CHECKMATE / OCTAD_STALEMATE flags of the side to move. */
 int octad_status(const octad_pos_t *pos);
 
+/* Whether the game is drawn at once by insufficient material (RULES.md "End of
+ * the game": no queen, rook or pawn, and at most one minor piece or only bishops
+ * all on one square colour; a1 is dark). */
+bool octad_insufficient_material(const octad_pos_t *pos);
+
 /* Board drawing for `octad show`. */
 void octad_draw(const octad_pos_t *pos, char *buf, size_t len);
 
