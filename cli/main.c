@@ -20,7 +20,7 @@ static const struct {
 
 static void s_usage(FILE *out)
 {
-    fprintf(out, "usage: octad COMMAND [options]   (octad COMMAND --help for each)\n\n"
+    fprintf(out, "usage: octad COMMAND [options]   (octad COMMAND --help for each; octad --version)\n\n"
                  "Exact perft and rules for octad (4x4 chess), chess and Chess960.\n\n");
     for (size_t i = 0; i < sizeof s_cmds / sizeof s_cmds[0]; i++)
         fprintf(out, "  %-9s %s\n", s_cmds[i].name, s_cmds[i].what);
