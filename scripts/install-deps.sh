@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # install-deps.sh: installs what octad-cluster needs to build and test, on Debian 12 as root.
 # llvm: llvm-symbolizer, so sanitizer and fuzzer reports name functions; man-db, less: `man`
-# (and the man page tests); file: cpack's DEB generator reads the programs' dependencies.
+# (and the man page tests); file: cpack's DEB generator reads the programs' dependencies;
+# debootstrap: the slow test of the .deb on a fresh Debian (tests/test_deb_chroot.sh).
 set -euo pipefail
 if [ "$(id -u)" -ne 0 ]; then
     echo "install-deps.sh: run as root (it uses apt-get)" >&2
@@ -16,4 +17,4 @@ apt_get install -y -qq --no-install-recommends \
     libcmocka-dev libmsgpack-dev libzmq3-dev libsodium-dev \
     clang libclang-rt-14-dev llvm \
     python3 iproute2 procps docker-compose \
-    man-db less file >/dev/null
+    man-db less file debootstrap >/dev/null
