@@ -38,10 +38,13 @@ tests() {
     shift 3
     stage "$name" "$log" env "$@" ctest --test-dir "$dir" -LE slow --output-on-failure -j2
     rc=$?
-    local summary skipped
+    local summary skipped broken
     summary=$(grep -E '^[0-9]+% tests passed' "$LOGS/$log.log" | tail -1)
     skipped=$(grep -E '^\s+[0-9]+ - .*\((Skipped|Not Run|Disabled)\)' "$LOGS/$log.log" | awk '{print $3}' | paste -sd' ')
-    printf '%-28s %s%s (%d s)\n' "$name" "${summary:-no ctest summary}" "${skipped:+; skipped: $skipped}" "$secs"
+    broken=$(grep -E '^\s+[0-9]+ - .*\((Failed|Timeout|SEGFAULT|Subprocess aborted|Exception|Child aborted)' \
+             "$LOGS/$log.log" | awk '{print $3}' | paste -sd' ')
+    printf '%-28s %s%s%s (%d s)\n' "$name" "${summary:-no ctest summary}" "${broken:+; FAILED: $broken}" \
+           "${skipped:+; skipped: $skipped}" "$secs"
     return "$rc"
 }
 
