@@ -26,7 +26,8 @@ if [ -n "$leaked" ]; then
     rc=1
 fi
 if [ -n "$missing" ]; then
-    echo "FAIL: declared in a public header but not exported (add OCTAD_API, see core/api.h):"
+    echo "FAIL: declared in a public header but not exported (add OCTAD_API, see core/api.h, and make"
+    echo "      sure the folder that defines it adds its library with octad_library_part()):"
     echo "$missing" | sed 's/^/  /'
     rc=1
 fi

@@ -13,8 +13,12 @@ rc=0
 fail() { echo "FAIL: $*"; rc=1; }
 [ -f "$page" ] || { echo "FAIL: no man page $page for $name (write one: man/$name.1)"; exit 1; }
 
-err=$(MANWIDTH=80 man --warnings -l "$page" 2>&1 >/dev/null)
-[ -z "$err" ] || fail "man -l $page warns: $err"
+if command -v man >/dev/null; then
+    err=$(MANWIDTH=80 man --warnings -l "$page" 2>&1 >/dev/null)
+    [ -z "$err" ] || fail "man -l $page warns: $err"
+else
+    echo "note: no man command here (install man-db): the page is not rendered"
+fi
 
 help=$("$prog" --help) || { echo "FAIL: $prog --help exited $?"; exit 1; }
 subs=$(awk '/^  [a-z][a-z0-9-]+  +[a-z]/ { print $1 }' <<<"$help")
