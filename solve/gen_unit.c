@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "gen.h"
+#include "comb.h"
 #include "index.h"
 #include "octad/legal.h"
 #include "octad/make.h"
@@ -38,6 +39,12 @@ enum {
 
 enum { NO_WIN = 0xFFFF, V_SHIFT = 14, V_WIN = 1, V_LOSS = 2, V_DRAW = 3, DIST_MASK = 0x3FFF };
 
+/* The slots assigned one level (a slot may be listed at a level it left). */
+typedef struct {
+    uint32_t *v;
+    uint32_t n, cap;
+} s_bucket_t;
+
 typedef struct {
     store_t *store;
     const layout_pair_t *pair;
@@ -49,6 +56,8 @@ typedef struct {
     uint16_t *xloss;    /* slowest losing exit: its dtm + 1 */
     uint8_t *flags, *nint, *cnt;
     uint16_t *st;       /* pass state: value << 14 | level */
+    s_bucket_t *bucket; /* slots set at each level, to process in order */
+    int nbuckets;
     char *err;
     size_t errlen;
 } s_unit_t;
@@ -61,16 +70,22 @@ static void s_decode(const s_unit_t *u, uint32_t i, octad_pos_t *p)
         index_decode(u->sl[1], i - u->size0, p);
 }
 
-/* The unit-local index of a White-to-move position of the unit (the
- * colour-flipped predecessor of a slot), or -1 if it is not in the unit. */
-static int64_t s_local(const s_unit_t *u, int tab, const octad_pos_t *p)
+/* The unit-local index of a predecessor q (White to move) of a slot in the
+ * unit's slice k: it lies in the other slice of the unit (or, in a slice
+ * stored by halves, maybe in the mirror image); -1 if not (a bug). */
+static int64_t s_local(const s_unit_t *u, int k, octad_pos_t *q)
 {
-    uint32_t idx;
-    int sl = index_locate(&u->pair->tables[tab], p, &idx);
-    for (int k = 0; k < u->unit->n; k++)
-        if (u->unit->tab[k] == tab && u->unit->slice[k] == sl)
-            return (int64_t)(k ? u->size0 : 0) + idx;
-    return -1;
+    int j = u->unit->n == 2 ? 1 - k : 0;
+    if (u->sl[j]->half && (q->ksq[0] & 3) >= 2) {
+        index_mirror(q, q);
+        if (u->unit->n == 2 && (q->type[OCTAD_PAWN] & q->color[0]) != u->sl[j]->pawns[0])
+            j = 1 - j;
+    }
+    const layout_slice_t *s = u->sl[j];
+    if ((q->type[OCTAD_PAWN] & q->color[0]) != s->pawns[0] || (q->type[OCTAD_PAWN] & q->color[1]) != s->pawns[1]
+        || q->castle != s->castle)
+        return -1;
+    return (int64_t)(j ? u->size0 : 0) + index_encode(s, q);
 }
 
 /* Forward pass for slot i: legality, terminal states, internal moves, exits. */
@@ -138,46 +153,72 @@ typedef enum { PASS_A, PASS_B, PASS_C } s_pass_t;
 
 static inline uint16_t s_st(int v, int d) { return (uint16_t)(v << V_SHIFT | d); }
 
-/* Initial state of slot i in a pass; *maxd tracks the highest level set. */
-static uint16_t s_pass_init(const s_unit_t *u, s_pass_t pass, uint32_t i, int *maxd)
+/* Sets slot i to value v at level d and lists it for that level. */
+static int s_set(s_unit_t *u, uint32_t i, int v, int d)
+{
+    u->st[i] = s_st(v, d);
+    if (d >= u->nbuckets) {
+        int nb = d + 64;
+        s_bucket_t *b = realloc(u->bucket, sizeof *b * (size_t)nb);
+        if (!b) {
+            snprintf(u->err, u->errlen, "out of memory for level %d", d);
+            return -1;
+        }
+        memset(b + u->nbuckets, 0, sizeof *b * (size_t)(nb - u->nbuckets));
+        u->bucket = b;
+        u->nbuckets = nb;
+    }
+    s_bucket_t *b = &u->bucket[d];
+    if (b->n == b->cap) {
+        uint32_t cap = b->cap ? b->cap * 2 : 1024;
+        uint32_t *nv = realloc(b->v, sizeof *nv * cap);
+        if (!nv) {
+            snprintf(u->err, u->errlen, "out of memory for level %d", d);
+            return -1;
+        }
+        b->v = nv;
+        b->cap = cap;
+    }
+    b->v[b->n++] = i;
+    return 0;
+}
+
+/* Initial state of slot i in a pass (listed in its level's bucket). */
+static int s_pass_init(s_unit_t *u, s_pass_t pass, uint32_t i)
 {
     uint8_t f = u->flags[i];
-    if (f & (F_INVALID | F_DEAD))
-        return s_st(V_DRAW, 0);
+    if (f & (F_INVALID | F_DEAD)) {
+        u->st[i] = s_st(V_DRAW, 0);
+        return 0;
+    }
     if (f & F_MATED)
-        return s_st(V_LOSS, 0);
+        return s_set(u, i, V_LOSS, 0);
     int win = pass == PASS_A ? (u->xwin[i] != NO_WIN ? u->xwin[i] : -1)
               : pass == PASS_B ? ((f & F_50_WIN) ? 1 : -1)
                                : (u->xwin[i] != NO_WIN ? 1 : -1);
-    if (win > 0) {
-        if (win > *maxd)
-            *maxd = win;
-        return s_st(V_WIN, win);
-    }
+    if (win > 0)
+        return s_set(u, i, V_WIN, win);
     bool safe = pass == PASS_B ? (f & F_50_SAFE) : (f & F_INF_SAFE);
-    if (u->nint[i] == 0 && !safe) {
-        int d = pass == PASS_A ? u->xloss[i] : 1;
-        if (d > *maxd)
-            *maxd = d;
-        return s_st(V_LOSS, d);
-    }
+    if (u->nint[i] == 0 && !safe)
+        return s_set(u, i, V_LOSS, pass == PASS_A ? u->xloss[i] : 1);
+    u->st[i] = 0;
     return 0;
 }
 
 /* Propagates from slot i, resolved at level L, to its predecessors. */
-static int s_propagate(s_unit_t *u, s_pass_t pass, uint32_t i, int L, int cap, int *maxd)
+static int s_propagate(s_unit_t *u, s_pass_t pass, uint32_t i, int L, int cap)
 {
     octad_pos_t p, pred[UNMOVE_MAX];
     int k = i < u->size0 ? 0 : 1;
     const layout_slice_t *s = u->sl[k];
     s_decode(u, i, &p);
-    int n = unmove_gen(&p, s->fixed[1], pred);
-    int other = u->unit->tab[k] == 0 && u->pair->ntables == 2 ? 1 : 0;
+    index_flip(&p, &p);
+    int n = unmove_gen(&p, comb_flip_ranks(s->fixed[1]), pred);
     bool lost = (u->st[i] >> V_SHIFT) == V_LOSS;
     if (L + 1 > cap)
         return 0;
     for (int j = 0; j < n; j++) {
-        int64_t v = s_local(u, other, &pred[j]);
+        int64_t v = s_local(u, k, &pred[j]);
         if (v < 0) {
             char text[GAME_TEXT_MAX];
             octad_format(&pred[j], text, sizeof text);
@@ -186,11 +227,9 @@ static int s_propagate(s_unit_t *u, s_pass_t pass, uint32_t i, int L, int cap, i
         }
         uint16_t sv = u->st[v];
         if (lost) {
-            if (sv == 0 || ((sv >> V_SHIFT) == V_WIN && (sv & DIST_MASK) > L + 1)) {
-                u->st[v] = s_st(V_WIN, L + 1);
-                if (L + 1 > *maxd)
-                    *maxd = L + 1;
-            }
+            if ((sv == 0 || ((sv >> V_SHIFT) == V_WIN && (sv & DIST_MASK) > L + 1))
+                && s_set(u, (uint32_t)v, V_WIN, L + 1) < 0)
+                return -1;
             continue;
         }
         if (sv != 0)
@@ -207,29 +246,28 @@ static int s_propagate(s_unit_t *u, s_pass_t pass, uint32_t i, int L, int cap, i
         int d = L + 1;
         if (pass == PASS_A && u->xloss[v] > d)
             d = u->xloss[v];
-        if (d <= cap) {
-            u->st[v] = s_st(V_LOSS, d);
-            if (d > *maxd)
-                *maxd = d;
-        }
+        if (d <= cap && s_set(u, (uint32_t)v, V_LOSS, d) < 0)
+            return -1;
     }
     return 0;
 }
 
 static int s_pass(s_unit_t *u, s_pass_t pass)
 {
-    int cap = pass == PASS_B ? REC_RULE_PLIES : DIST_MASK - 1, maxd = 0;
+    int cap = pass == PASS_B ? REC_RULE_PLIES : DIST_MASK - 1;
+    for (int b = 0; b < u->nbuckets; b++)
+        u->bucket[b].n = 0;
     for (uint32_t i = 0; i < u->n; i++) {
-        u->st[i] = s_pass_init(u, pass, i, &maxd);
+        if (s_pass_init(u, pass, i) < 0)
+            return -1;
         u->cnt[i] = u->nint[i];
     }
-    for (int L = 0; L <= maxd && L <= cap; L++)
-        for (uint32_t i = 0; i < u->n; i++) {
+    for (int L = 0; L < u->nbuckets && L <= cap; L++)
+        for (uint32_t k = 0; k < u->bucket[L].n; k++) {
+            uint32_t i = u->bucket[L].v[k];
             uint16_t sv = u->st[i];
-            if ((sv & DIST_MASK) == L && ((sv >> V_SHIFT) == V_WIN || (sv >> V_SHIFT) == V_LOSS)
-                && !(u->flags[i] & (F_INVALID | F_DEAD)))
-                if (s_propagate(u, pass, i, L, cap, &maxd) < 0)
-                    return -1;
+            if ((sv & DIST_MASK) == L && (sv >> V_SHIFT) != V_DRAW && s_propagate(u, pass, i, L, cap) < 0)
+                return -1;
         }
     return 0;
 }
@@ -347,6 +385,9 @@ int gen_unit(store_t *store, const layout_pair_t *pair, const layout_unit_t *uni
     free(u.flags);
     free(u.nint);
     free(u.cnt);
+    for (int b = 0; b < u.nbuckets; b++)
+        free(u.bucket[b].v);
+    free(u.bucket);
     return rc;
 }
 

@@ -1,7 +1,6 @@
 /* unmove.c: retrograde moves for the generator. */
 #include "unmove.h"
 
-#include "index.h"
 #include "octad/legal.h"
 
 /* Squares a piece of type t on sq attacks with occupancy occ. */
@@ -21,7 +20,7 @@ static inline bb_t s_attacks(int t, int sq, bb_t occ)
     }
 }
 
-int unmove_gen(const octad_pos_t *p, unsigned fixed_black, octad_pos_t *out)
+int unmove_gen(const octad_pos_t *p, unsigned fixed, octad_pos_t *out)
 {
     static const int TYPES[5] = {OCTAD_KING, OCTAD_KNIGHT, OCTAD_BISHOP, OCTAD_ROOK, OCTAD_QUEEN};
     bb_t occ = (bb_t)(p->color[0] | p->color[1]);
@@ -29,7 +28,7 @@ int unmove_gen(const octad_pos_t *p, unsigned fixed_black, octad_pos_t *out)
     int n = 0;
     for (int i = 0; i < 5; i++) {
         int t = TYPES[i];
-        bb_t movers = (bb_t)(p->type[t] & p->color[OCTAD_BLACK] & ~fixed_black);
+        bb_t movers = (bb_t)(p->type[t] & p->color[OCTAD_WHITE] & ~fixed);
         while (movers) {
             int s = bb_pop_lsb(&movers);
             /* A slider's reverse move is symmetric: it came from a square it sees. */
@@ -37,16 +36,16 @@ int unmove_gen(const octad_pos_t *p, unsigned fixed_black, octad_pos_t *out)
             while (from) {
                 int f = bb_pop_lsb(&from);
                 bb_t d = (bb_t)(bb_sq(s) | bb_sq(f));
-                octad_pos_t q = *p;
-                q.color[OCTAD_BLACK] ^= d;
-                q.type[t] ^= d;
+                octad_pos_t *q = &out[n];
+                *q = *p;
+                q->color[OCTAD_WHITE] ^= d;
+                q->type[t] ^= d;
                 if (t == OCTAD_KING)
-                    q.ksq[OCTAD_BLACK] = (uint8_t)f;
-                q.side = OCTAD_BLACK;
+                    q->ksq[OCTAD_WHITE] = (uint8_t)f;
+                q->side = OCTAD_WHITE;
                 bb_t qocc = (bb_t)(occ ^ d);
-                if (legal_attackers_to(&q, q.ksq[OCTAD_WHITE], qocc, OCTAD_BLACK))
-                    continue; /* White, not to move, would stand in check */
-                index_flip(&q, &out[n++]);
+                if (!legal_attackers_to(q, q->ksq[OCTAD_BLACK], qocc, OCTAD_WHITE))
+                    n++; /* else Black, not to move, would stand in check */
             }
         }
     }

@@ -8,8 +8,8 @@
 
 enum { UNMOVE_MAX = 128 };
 
-/* Writes into out[] the predecessors of p (White to move; Black made the
- * last move), each legal and colour-flipped so that its side to move is
- * White; `fixed_black` are Black's pieces that cannot have moved (rights
- * holders). Returns how many. */
-int unmove_gen(const octad_pos_t *p, unsigned fixed_black, octad_pos_t *out);
+/* Writes into out[] the predecessors of a position given colour-flipped as
+ * pf (so Black is to move in pf and White made the last move): each legal,
+ * with White to move. `fixed` are White's pieces that cannot have moved
+ * (rights holders). Returns how many. */
+int unmove_gen(const octad_pos_t *pf, unsigned fixed, octad_pos_t *out);
