@@ -181,34 +181,111 @@ static double s_now(void)
     return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
+/* Pairs with the same pieces and pawns never depend on each other (every
+ * exit removes a piece or a pawn), so each such group is solved by a pool of
+ * threads taking whole pairs; a group smaller than the pool gives its pairs
+ * the spare threads for their units. */
+typedef struct {
+    const solve_opts_t *opts;
+    store_t *store;
+    const int *pairs;
+    int n, next, done_before, total, failed;
+    double t0;
+    gen_stats_t *st;
+    pthread_mutex_t lock;
+    char err[512];
+} s_group_t;
+
+static double s_now(void);
+
+static void *s_group_worker(void *arg)
+{
+    s_group_t *g = arg;
+    for (;;) {
+        pthread_mutex_lock(&g->lock);
+        int k = g->failed ? g->n : g->next++;
+        pthread_mutex_unlock(&g->lock);
+        if (k >= g->n)
+            return NULL;
+        int i = g->pairs[k];
+        solve_opts_t o = *g->opts;
+        int spare = g->opts->threads - (g->n - k - 1);
+        o.threads = spare > 1 ? spare : 1;
+        bool skipped = solve_pair_done(o.dir, i);
+        gen_stats_t st = {0};
+        char err[512];
+        int rc = skipped ? 0 : solve_pair(g->store, i, &o, &st, err, sizeof err);
+        pthread_mutex_lock(&g->lock);
+        if (rc < 0 && !g->failed) {
+            g->failed = 1;
+            snprintf(g->err, sizeof g->err, "%s", err);
+        }
+        gen_stats_add(g->st, &st);
+        if (rc == 0 && g->opts->progress) {
+            char name[SIG_NAME_MAX];
+            sig_table_name(sig_pair_table(i), name, sizeof name);
+            solve_progress_t p = {i, ++g->done_before, g->total, name, g->st->positions, s_now() - g->t0, skipped};
+            g->opts->progress(g->opts->ctx, &p);
+        }
+        pthread_mutex_unlock(&g->lock);
+    }
+}
+
+static int s_solve_group(s_group_t *g)
+{
+    int nt = g->opts->threads < g->n ? g->opts->threads : g->n;
+    pthread_t tid[64];
+    int started = 0;
+    for (; nt > 1 && started < nt && started < 64; started++)
+        if (pthread_create(&tid[started], NULL, s_group_worker, g) != 0)
+            break;
+    if (started == 0)
+        s_group_worker(g);
+    for (int i = 0; i < started; i++)
+        pthread_join(tid[i], NULL);
+    return g->failed ? -1 : 0;
+}
+
+static int s_group_key(int pair)
+{
+    int t = sig_pair_table(pair);
+    return sig_table_pieces(t) * 16 + sig_side_pawns(sig_table_stm(t)) + sig_side_pawns(sig_table_opp(t));
+}
+
 int solve_all(const solve_opts_t *opts, gen_stats_t *st, char *err, size_t errlen)
 {
     index_init();
     store_t *store = store_new(opts->dir);
-    if (!store) {
+    int *pairs = malloc(sizeof *pairs * (size_t)sig_pair_nb());
+    if (!store || !pairs) {
+        store_destroy(&store);
+        free(pairs);
         snprintf(err, errlen, "out of memory");
         return -1;
     }
-    int total = 0;
-    for (int i = 0; i < sig_pair_nb(); i++)
-        total += sig_table_pieces(sig_pair_table(i)) <= opts->max_pieces && !sig_table_dead(sig_pair_table(i));
-    double t0 = s_now();
-    int done = 0, rc = 0;
-    for (int i = 0; i < sig_pair_nb() && rc == 0; i++) {
+    int n = 0;
+    for (int i = 0; i < sig_pair_nb(); i++) {
         int t = sig_pair_table(i);
-        if (sig_table_pieces(t) > opts->max_pieces || sig_table_dead(t))
-            continue;
-        char name[SIG_NAME_MAX];
-        sig_table_name(t, name, sizeof name);
-        bool skipped = solve_pair_done(opts->dir, i);
-        if (!skipped)
-            rc = solve_pair(store, i, opts, st, err, errlen);
-        done++;
-        if (rc == 0 && opts->progress) {
-            solve_progress_t p = {i, done, total, name, st->positions, s_now() - t0, skipped};
-            opts->progress(opts->ctx, &p);
-        }
+        if (sig_table_pieces(t) <= opts->max_pieces && !sig_table_dead(t))
+            pairs[n++] = i;
     }
+    s_group_t g = {.opts = opts, .store = store, .total = n, .t0 = s_now(), .st = st};
+    pthread_mutex_init(&g.lock, NULL);
+    int rc = 0;
+    for (int b = 0; b < n && rc == 0;) {
+        int e = b;
+        while (e < n && s_group_key(pairs[e]) == s_group_key(pairs[b]))
+            e++;
+        g.pairs = pairs + b;
+        g.n = e - b;
+        g.next = 0;
+        rc = s_solve_group(&g);
+        b = e;
+    }
+    if (rc < 0)
+        snprintf(err, errlen, "%s", g.err);
+    pthread_mutex_destroy(&g.lock);
+    free(pairs);
     store_destroy(&store);
     return rc;
 }
