@@ -201,9 +201,13 @@ static void s_progress(void *ctx, const solve_progress_t *p)
     if (o->quiet)
         return;
     double rate = p->seconds > 0 ? (double)p->positions / p->seconds : 0;
-    fprintf(stderr, "solve: [%d/%d] %-12s %s %llu positions, %.2f M/s, %.1f s\n", p->pairs_done, p->pairs_total,
-            p->name, p->skipped ? "(already there)" : "solved", (unsigned long long)p->positions, rate / 1e6,
-            p->seconds);
+    char eta[32] = "";
+    if (p->eta >= 0)
+        snprintf(eta, sizeof eta, ", ETA %.0f s", p->eta);
+    fprintf(stderr, "solve: [%d/%d] %-12s %s; %llu positions, %.2f M/s, %.1f%% of slots, %.1f s%s\n",
+            p->pairs_done, p->pairs_total, p->name, p->skipped ? "already there" : "solved",
+            (unsigned long long)p->positions, rate / 1e6,
+            p->slots_total ? 100.0 * (double)p->slots_done / (double)p->slots_total : 100.0, p->seconds, eta);
 }
 
 static int s_make_dir(const char *dir)

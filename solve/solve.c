@@ -190,8 +190,11 @@ typedef struct {
     store_t *store;
     const int *pairs;
     int n, next, done_before, total, failed;
+    uint64_t slots_total, slots_done;
     double t0;
     gen_stats_t *st;
+    const bool *skip;       /* pairs already solved when the run started */
+    const uint64_t *slots;  /* index slots of each pair */
     pthread_mutex_t lock;
     char err[512];
 } s_group_t;
@@ -211,7 +214,7 @@ static void *s_group_worker(void *arg)
         solve_opts_t o = *g->opts;
         int spare = g->opts->threads - (g->n - k - 1);
         o.threads = spare > 1 ? spare : 1;
-        bool skipped = solve_pair_done(o.dir, i);
+        bool skipped = g->skip[i];
         gen_stats_t st = {0};
         char err[512];
         int rc = skipped ? 0 : solve_pair(g->store, i, &o, &st, err, sizeof err);
@@ -221,10 +224,17 @@ static void *s_group_worker(void *arg)
             snprintf(g->err, sizeof g->err, "%s", err);
         }
         gen_stats_add(g->st, &st);
+        if (!skipped)
+            g->slots_done += g->slots[i];
         if (rc == 0 && g->opts->progress) {
             char name[SIG_NAME_MAX];
             sig_table_name(sig_pair_table(i), name, sizeof name);
-            solve_progress_t p = {i, ++g->done_before, g->total, name, g->st->positions, s_now() - g->t0, skipped};
+            double el = s_now() - g->t0;
+            solve_progress_t p = {.pair = i, .pairs_done = ++g->done_before, .pairs_total = g->total, .name = name,
+                                  .positions = g->st->positions, .slots_done = g->slots_done,
+                                  .slots_total = g->slots_total, .seconds = el, .skipped = skipped, .eta = -1};
+            if (g->slots_done > 0 && el > 0)
+                p.eta = (double)(g->slots_total - g->slots_done) * el / (double)g->slots_done;
             g->opts->progress(g->opts->ctx, &p);
         }
         pthread_mutex_unlock(&g->lock);
@@ -263,13 +273,34 @@ int solve_all(const solve_opts_t *opts, gen_stats_t *st, char *err, size_t errle
         snprintf(err, errlen, "out of memory");
         return -1;
     }
-    int n = 0;
-    for (int i = 0; i < sig_pair_nb(); i++) {
+    int n = 0, np = sig_pair_nb();
+    bool *skip = calloc((size_t)np, sizeof *skip);
+    uint64_t *slots = calloc((size_t)np, sizeof *slots);
+    uint64_t total = 0;
+    for (int i = 0; i < np && skip && slots; i++) {
         int t = sig_pair_table(i);
-        if (sig_table_pieces(t) <= opts->max_pieces && !sig_table_dead(t))
-            pairs[n++] = i;
+        if (sig_table_pieces(t) > opts->max_pieces || sig_table_dead(t))
+            continue;
+        pairs[n++] = i;
+        skip[i] = solve_pair_done(opts->dir, i);
+        layout_pair_t lp;
+        if (!skip[i] && layout_pair_build(i, &lp) == 0) {
+            for (int k = 0; k < lp.ntables; k++)
+                slots[i] += lp.tables[k].size;
+            layout_pair_free(&lp);
+            total += slots[i];
+        }
     }
-    s_group_t g = {.opts = opts, .store = store, .total = n, .t0 = s_now(), .st = st};
+    s_group_t g = {.opts = opts, .store = store, .total = n, .t0 = s_now(), .st = st, .skip = skip,
+                   .slots = slots, .slots_total = total};
+    if (!skip || !slots) {
+        free(skip);
+        free(slots);
+        free(pairs);
+        store_destroy(&store);
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
     pthread_mutex_init(&g.lock, NULL);
     int rc = 0;
     for (int b = 0; b < n && rc == 0;) {
@@ -286,6 +317,8 @@ int solve_all(const solve_opts_t *opts, gen_stats_t *st, char *err, size_t errle
         snprintf(err, errlen, "%s", g.err);
     pthread_mutex_destroy(&g.lock);
     free(pairs);
+    free(skip);
+    free(slots);
     store_destroy(&store);
     return rc;
 }

@@ -14,7 +14,10 @@ typedef struct {
     int pair, pairs_done, pairs_total;
     const char *name;      /* primary table's name */
     uint64_t positions;    /* legal positions solved so far (this run) */
+    uint64_t slots_done;   /* index slots of the pairs solved so far (this run) */
+    uint64_t slots_total;  /* index slots of every pair this run solves */
     double seconds;        /* wall time of this run so far */
+    double eta;            /* seconds still to go at this run's rate, -1 unknown */
     bool skipped;          /* the pair's files were already there */
 } solve_progress_t;
 
