@@ -39,6 +39,14 @@ enum {
 
 enum { NO_WIN = 0xFFFF, V_SHIFT = 14, V_WIN = 1, V_LOSS = 2, V_DRAW = 3, DIST_MASK = 0x3FFF };
 
+/* What a pass reads and writes of a slot, together so that one cache line
+ * brings it all. */
+typedef struct {
+    uint16_t st;   /* value << 14 | level */
+    uint8_t cnt;   /* moves in the unit not yet known to lose */
+    uint8_t flags; /* F_* */
+} s_slot_t;
+
 /* The slots assigned one level (a slot may be listed at a level it left). */
 typedef struct {
     uint32_t *v;
@@ -54,8 +62,8 @@ typedef struct {
     uint32_t size0, n;
     uint16_t *xwin;     /* fastest winning exit: its dtm + 1 */
     uint16_t *xloss;    /* slowest losing exit: its dtm + 1 */
-    uint8_t *flags, *nint, *cnt;
-    uint16_t *st;       /* pass state: value << 14 | level */
+    s_slot_t *slot;     /* pass state, move count and flags, one cache access */
+    uint8_t *nint;      /* moves that stay in the unit */
     s_bucket_t *bucket; /* slots set at each level, to process in order */
     int nbuckets;
     char *err;
@@ -98,17 +106,17 @@ static int s_forward(s_unit_t *u, uint32_t i)
     u->nint[i] = 0;
     bb_t occ = (bb_t)(p.color[0] | p.color[1]);
     if (legal_attackers_to(&p, p.ksq[OCTAD_BLACK], occ, OCTAD_WHITE)) {
-        u->flags[i] = F_INVALID;
+        u->slot[i].flags = F_INVALID;
         return 0;
     }
     if (octad_insufficient_material(&p)) {
-        u->flags[i] = F_DEAD;
+        u->slot[i].flags = F_DEAD;
         return 0;
     }
     octad_move_t moves[GAME_MOVES_MAX];
     int n = octad_gen_legal(&p, moves);
     if (n == 0) {
-        u->flags[i] = legal_attackers_to(&p, p.ksq[OCTAD_WHITE], occ, OCTAD_BLACK) ? F_MATED : F_DEAD;
+        u->slot[i].flags = legal_attackers_to(&p, p.ksq[OCTAD_WHITE], occ, OCTAD_BLACK) ? F_MATED : F_DEAD;
         return 0;
     }
     uint8_t f = 0;
@@ -144,7 +152,7 @@ static int s_forward(s_unit_t *u, uint32_t i)
     }
     if (u->xwin[i] != NO_WIN)
         f |= F_INF_SAFE;
-    u->flags[i] = f;
+    u->slot[i].flags = f;
     u->nint[i] = (uint8_t)nint;
     return 0;
 }
@@ -156,7 +164,7 @@ static inline uint16_t s_st(int v, int d) { return (uint16_t)(v << V_SHIFT | d);
 /* Sets slot i to value v at level d and lists it for that level. */
 static int s_set(s_unit_t *u, uint32_t i, int v, int d)
 {
-    u->st[i] = s_st(v, d);
+    u->slot[i].st = s_st(v, d);
     if (d >= u->nbuckets) {
         int nb = d + 64;
         s_bucket_t *b = realloc(u->bucket, sizeof *b * (size_t)nb);
@@ -186,9 +194,9 @@ static int s_set(s_unit_t *u, uint32_t i, int v, int d)
 /* Initial state of slot i in a pass (listed in its level's bucket). */
 static int s_pass_init(s_unit_t *u, s_pass_t pass, uint32_t i)
 {
-    uint8_t f = u->flags[i];
+    uint8_t f = u->slot[i].flags;
     if (f & (F_INVALID | F_DEAD)) {
-        u->st[i] = s_st(V_DRAW, 0);
+        u->slot[i].st = s_st(V_DRAW, 0);
         return 0;
     }
     if (f & F_MATED)
@@ -201,7 +209,7 @@ static int s_pass_init(s_unit_t *u, s_pass_t pass, uint32_t i)
     bool safe = pass == PASS_B ? (f & F_50_SAFE) : (f & F_INF_SAFE);
     if (u->nint[i] == 0 && !safe)
         return s_set(u, i, V_LOSS, pass == PASS_A ? u->xloss[i] : 1);
-    u->st[i] = 0;
+    u->slot[i].st = 0;
     return 0;
 }
 
@@ -214,7 +222,7 @@ static int s_propagate(s_unit_t *u, s_pass_t pass, uint32_t i, int L, int cap)
     s_decode(u, i, &p);
     index_flip(&p, &p);
     int n = unmove_gen(&p, comb_flip_ranks(s->fixed[1]), pred);
-    bool lost = (u->st[i] >> V_SHIFT) == V_LOSS;
+    bool lost = (u->slot[i].st >> V_SHIFT) == V_LOSS;
     if (L + 1 > cap)
         return 0;
     for (int j = 0; j < n; j++) {
@@ -225,7 +233,7 @@ static int s_propagate(s_unit_t *u, s_pass_t pass, uint32_t i, int L, int cap)
             snprintf(u->err, u->errlen, "internal error: predecessor %s is outside its unit", text);
             return -1;
         }
-        uint16_t sv = u->st[v];
+        uint16_t sv = u->slot[v].st;
         if (lost) {
             if ((sv == 0 || ((sv >> V_SHIFT) == V_WIN && (sv & DIST_MASK) > L + 1))
                 && s_set(u, (uint32_t)v, V_WIN, L + 1) < 0)
@@ -234,13 +242,13 @@ static int s_propagate(s_unit_t *u, s_pass_t pass, uint32_t i, int L, int cap)
         }
         if (sv != 0)
             continue;
-        if (u->cnt[v] == 0) {
+        if (u->slot[v].cnt == 0) {
             snprintf(u->err, u->errlen, "internal error: move count of a predecessor underflows");
             return -1;
         }
-        if (--u->cnt[v] != 0)
+        if (--u->slot[v].cnt != 0)
             continue;
-        bool safe = pass == PASS_B ? (u->flags[v] & F_50_SAFE) : (u->flags[v] & F_INF_SAFE);
+        bool safe = pass == PASS_B ? (u->slot[v].flags & F_50_SAFE) : (u->slot[v].flags & F_INF_SAFE);
         if (safe)
             continue;
         int d = L + 1;
@@ -260,12 +268,12 @@ static int s_pass(s_unit_t *u, s_pass_t pass)
     for (uint32_t i = 0; i < u->n; i++) {
         if (s_pass_init(u, pass, i) < 0)
             return -1;
-        u->cnt[i] = u->nint[i];
+        u->slot[i].cnt = u->nint[i];
     }
     for (int L = 0; L < u->nbuckets && L <= cap; L++)
         for (uint32_t k = 0; k < u->bucket[L].n; k++) {
             uint32_t i = u->bucket[L].v[k];
-            uint16_t sv = u->st[i];
+            uint16_t sv = u->slot[i].st;
             if ((sv & DIST_MASK) == L && (sv >> V_SHIFT) != V_DRAW && s_propagate(u, pass, i, L, cap) < 0)
                 return -1;
         }
@@ -283,12 +291,12 @@ static int s_compose(s_unit_t *u, bool *need_c)
     *need_c = false;
     for (uint32_t i = 0; i < u->n; i++) {
         rec_t *r = s_rec(u, i);
-        if (u->flags[i] & F_INVALID) {
+        if (u->slot[i].flags & F_INVALID) {
             *r = REC_INVALID;
             continue;
         }
         int va = rec_wdl(*r), dtm = rec_dtm(*r); /* pass A's value, kept in the record */
-        uint16_t sv = u->st[i];
+        uint16_t sv = u->slot[i].st;
         int vb = sv >> V_SHIFT, dz = sv & DIST_MASK;
         if (vb == V_WIN || vb == V_LOSS) {
             if ((vb == V_WIN) != (va == REC_WIN)) {
@@ -314,7 +322,7 @@ static int s_solve(s_unit_t *u)
     if (s_pass(u, PASS_A) < 0)
         return -1;
     for (uint32_t i = 0; i < u->n; i++) {
-        uint16_t sv = u->st[i];
+        uint16_t sv = u->slot[i].st;
         int v = sv >> V_SHIFT;
         *s_rec(u, i) = v == V_WIN || v == V_LOSS ? rec_make(v == V_WIN ? REC_WIN : REC_LOSS, 0, sv & DIST_MASK)
                                                   : rec_make(REC_DRAW, 0, 0);
@@ -331,7 +339,7 @@ static int s_solve(s_unit_t *u)
         int w = rec_wdl(*r);
         if (w != REC_CURSED && w != REC_BLESSED)
             continue;
-        uint16_t sv = u->st[i];
+        uint16_t sv = u->slot[i].st;
         if ((sv >> V_SHIFT) != (w == REC_CURSED ? V_WIN : V_LOSS)) {
             snprintf(u->err, u->errlen, "internal error: passes A and C disagree");
             return -1;
@@ -370,21 +378,17 @@ int gen_unit(store_t *store, const layout_pair_t *pair, const layout_unit_t *uni
     u.n = u.size0 + (unit->n == 2 ? u.sl[1]->size : 0);
     u.xwin = malloc(sizeof *u.xwin * u.n);
     u.xloss = malloc(sizeof *u.xloss * u.n);
-    u.st = malloc(sizeof *u.st * u.n);
-    u.flags = malloc(u.n);
+    u.slot = malloc(sizeof *u.slot * u.n);
     u.nint = malloc(u.n);
-    u.cnt = malloc(u.n);
     int rc = -1;
-    if (!u.xwin || !u.xloss || !u.st || !u.flags || !u.nint || !u.cnt)
+    if (!u.xwin || !u.xloss || !u.slot || !u.nint)
         snprintf(err, errlen, "out of memory for a unit of %u positions", u.n);
     else if ((rc = s_solve(&u)) == 0)
         s_count(&u, st);
     free(u.xwin);
     free(u.xloss);
-    free(u.st);
-    free(u.flags);
+    free(u.slot);
     free(u.nint);
-    free(u.cnt);
     for (int b = 0; b < u.nbuckets; b++)
         free(u.bucket[b].v);
     free(u.bucket);
