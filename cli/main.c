@@ -15,6 +15,8 @@ static const struct {
     {"moves", cmd_moves, "list the legal moves of a position (UOI and SAN)"},
     {"show", cmd_show, "draw a position with side to move, rights, e.p. and check/mate/stalemate"},
     {"validate", cmd_validate, "check a position text: OK or the exact error"},
+    {"solve", cmd_solve, "octad tablebases: generate them (retrograde analysis) and answer a position"},
+    {"probe", cmd_probe, "an octad position's value, distances and best moves from the tables"},
     {"bench", cmd_bench, "run fixed perft workloads: node-count signature and nodes/s"},
 };
 
