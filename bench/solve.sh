@@ -6,7 +6,7 @@
 # second of wall time, and per second of CPU time (= per core). Then the
 # medians. The positions count comes from `octad solve --json`.
 set -euo pipefail
-octad=${1:-build/cli/octad}
+octad=${1:-build/bin/octad}
 pieces=${2:-5}
 rounds=${3:-3}
 threads=${4:-$(nproc)}
