@@ -14,13 +14,13 @@ if(NOT OCTAD_SANITIZE)
   add_test(NAME test_install
            COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/test_install.sh ${PROJECT_BINARY_DIR}
                    ${CMAKE_CURRENT_LIST_DIR}/install)
-  set_tests_properties(test_install PROPERTIES LABELS install TIMEOUT 120)
+  set_tests_properties(test_install PROPERTIES LABELS install TIMEOUT 300)
   find_program(_octad_dpkg_deb dpkg-deb)
   if(_octad_dpkg_deb)
     add_test(NAME test_deb
              COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/test_install.sh ${PROJECT_BINARY_DIR}
                      ${CMAKE_CURRENT_LIST_DIR}/install --deb)
-    set_tests_properties(test_deb PROPERTIES LABELS install TIMEOUT 180 SKIP_RETURN_CODE 77)
+    set_tests_properties(test_deb PROPERTIES LABELS install TIMEOUT 300 SKIP_RETURN_CODE 77)
     # The package on a fresh Debian 12 (debootstrap + apt from Debian's mirror).
     add_test(NAME test_deb_chroot
              COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/test_deb_chroot.sh ${PROJECT_BINARY_DIR})
