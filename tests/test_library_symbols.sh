@@ -10,7 +10,10 @@ shift
 tmp=$(mktemp -d /tmp/octad-symbols.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
 for h in "$@"; do printf '#include "%s"\n' "$h"; done >"$tmp/all.c"
-gcc -std=c11 -fsyntax-only -aux-info "$tmp/decls" "$tmp/all.c" || { echo "FAIL: headers do not compile"; exit 1; }
+# Installed, the headers share one folder; in the source tree each folder's
+# header finds the others through the include path.
+mapfile -t incs < <(for h in "$@"; do printf -- '-I%s\n' "$(dirname "$h")"; done | sort -u)
+gcc -std=c11 -fsyntax-only "${incs[@]}" -aux-info "$tmp/decls" "$tmp/all.c" || { echo "FAIL: headers do not compile"; exit 1; }
 # Lines look like: /* /src/core/game.h:46:NC */ extern void game_init (void);
 pattern=$(printf '%s\n' "$@" | sed 's/[][\.*^$/]/\\&/g' | paste -sd'|')
 grep -E "^/\* ($pattern):[0-9]+:" "$tmp/decls" | grep -v ' static ' \
