@@ -382,6 +382,28 @@ bool journal_lookup(const journal_t *self, uint64_t task_id, count_t *nodes, per
     return true;
 }
 
+/* The hash of a task key as s_load_entry sees it: escaped, as between the 4th and last TAB. */
+static uint64_t s_hash_task_key(const char *task_key)
+{
+    char escaped[JLINE_MAX];
+    if (jline_escape(task_key, escaped, sizeof escaped) == SIZE_MAX)
+        return 0;
+    return s_hash_key(escaped);
+}
+
+bool journal_key_matches(const journal_t *self, uint64_t task_id, const char *task_key)
+{
+    assert(self && task_key);
+    const s_entry_t *e = s_find(self, task_id);
+    return e != NULL && e->key_hash == s_hash_task_key(task_key);
+}
+
+uint64_t journal_task_id_at(const journal_t *self, size_t k)
+{
+    assert(self && k < self->entry_nb);
+    return self->entries[k].task_id;
+}
+
 bool journal_has_stats(const journal_t *self, uint64_t task_id)
 {
     assert(self);
@@ -399,10 +421,7 @@ int journal_append(journal_t *self, uint64_t task_id, const char *task_key, coun
     char line[JLINE_MAX];
     size_t n = jline_format_entry(task_id, task_key, nodes, stats, line, sizeof line);
     assert(n > 0); /* JLINE_MAX fits the longest key and stats */
-    /* hash the escaped key, as s_load_entry sees it: the text between the 4th and last TAB */
-    char escaped[JLINE_MAX];
-    (void)jline_escape(task_key, escaped, sizeof escaped);
-    uint64_t key_hash = s_hash_key(escaped);
+    uint64_t key_hash = s_hash_task_key(task_key);
     s_entry_t *e = s_find(self, task_id);
     if (e && !s_agrees(self, e, key_hash, nodes, stats))
         return errno = EEXIST, -1;

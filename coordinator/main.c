@@ -57,6 +57,32 @@ static int s_root(const opts_t *o, game_pos_t *out)
     return 0;
 }
 
+/* Every record must be a task of this job's split, under that task's own key
+ * (a build that splits differently, or a forged record, would otherwise put
+ * one task's count in another's place). 0, or EXIT_USAGE after a message. */
+static int s_check_journal(const opts_t *o, const job_t *job, const journal_t *journal)
+{
+    char key[GAME_TEXT_MAX + 32];
+    for (size_t k = 0; k < journal_done_nb(journal); k++) {
+        uint64_t id = journal_task_id_at(journal, k);
+        const char *why = NULL;
+        if (id < 1 || id > job->task_nb) {
+            why = "is not a task of this job's split";
+        } else {
+            job_task_key(job, (size_t)id - 1, key, sizeof key);
+            if (!journal_key_matches(journal, id, key))
+                why = "carries another position's key";
+        }
+        if (why != NULL) {
+            fprintf(stderr, "coordinator: journal %s: the record of task %llu %s (of %zu tasks): the file was "
+                    "written by another split or altered; use another journal file\n", o->journal,
+                    (unsigned long long)id, why, job->task_nb);
+            return EXIT_USAGE;
+        }
+    }
+    return 0;
+}
+
 /* Opens the journal and marks its finished tasks done; 0 or EXIT_USAGE. */
 static int s_load_journal(const opts_t *o, const job_t *job, sched_t *sched, journal_t **out, size_t *loaded)
 {
@@ -69,6 +95,8 @@ static int s_load_journal(const opts_t *o, const job_t *job, sched_t *sched, jou
         fprintf(stderr, "coordinator: %s\n", err);
         return EXIT_USAGE;
     }
+    if (s_check_journal(o, job, *out) != 0)
+        return EXIT_USAGE;
     for (size_t i = 0; i < job->task_nb; i++) {
         count_t nodes;
         perft_stats_t st;
