@@ -117,7 +117,8 @@ static int s_report(const opts_t *o, const job_t *job, sched_t *sched, const ser
         return EXIT_FAIL;
     job_total(job, sched_counts(sched), sched_stats(sched), total);
     report_final_t r = {.job = job, .total = total, .sum = sum, .divide = o->divide, .stats = o->stats,
-                        .json = o->json, .verify = o->verify};
+                        .json = o->json, .verify = o->verify,
+                        .verify_by = o->curve_secret != NULL ? "keys" : "names"};
     if (o->have_expect) {
         r.expected = o->expect;
         r.expected_from = "--expect";
@@ -158,6 +159,10 @@ static int s_serve(const opts_t *o, const job_t *job, sched_t *sched, journal_t 
     }
     if (o->bind != NULL && !o->quiet)
         fprintf(stderr, "coordinator: listening on %s (workers here: %s)\n", o->bind, server_endpoint(server));
+    if (o->verify && o->bind != NULL && o->curve_secret == NULL)
+        fprintf(stderr, "coordinator: warning: --verify without CURVE tells workers apart by the names they "
+                "declare: it protects against faulty workers, not against a malicious peer (one peer can "
+                "claim two names); use --curve-secret and --allow for results you publish\n");
     if (o->endpoint_file != NULL && s_write_endpoint(o->endpoint_file, server_endpoint(server)) != 0) {
         server_destroy(&server);
         return EXIT_FAIL;
@@ -184,6 +189,8 @@ static int s_serve(const opts_t *o, const job_t *job, sched_t *sched, journal_t 
     sum.local_threads = so.threads;
     server_destroy(&server);
     spawn_destroy(&spawn, 1000);
+    if (rc == SERVER_DISPUTED)
+        return EXIT_MISMATCH;
     return rc != 0 ? EXIT_FAIL : s_report(o, job, sched, &sum);
 }
 

@@ -20,8 +20,8 @@ static const char s_help[] =
     "  --ofen POS, --fen POS  the root position (default: the variant's start)\n"
     "  --start N            chess960: start position N (0-959)\n"
     "  --bind ENDPOINT      accept remote workers there (e.g. tcp://0.0.0.0:5555);\n"
-    "                       default: a local socket (ipc://@..., Linux abstract namespace;\n"
-    "                       else loopback TCP), local workers only\n"
+    "                       default: a unix socket in a private directory (mode 0700),\n"
+    "                       for this coordinator's own local workers only\n"
     "  --insecure           allow plain TCP on a non-loopback --bind (else CURVE is required)\n"
     "  --local-workers K    compute threads to run here (default: one per core; 0 = none):\n"
     "                       one worker process of K threads sharing one table, or\n"
@@ -41,6 +41,10 @@ static const char s_help[] =
     "  --liveness N         heartbeats missed before a worker is dead (3..5, default 3)\n"
     "  --lease-ms MS        a task returns to the queue when its worker is silent this\n"
     "                       long (default liveness x heartbeat; at least 2 x heartbeat)\n"
+    "  --stall-timeout MS   when tasks are left that no connected worker may take (all\n"
+    "                       refused them, or --verify waits for another worker), end the\n"
+    "                       job after MS (default 300000; 0 = wait for ever): exit 3 with\n"
+    "                       the disputed tasks listed under --verify, else exit 1\n"
     "  --curve-secret FILE  CURVE: the coordinator's secret key file\n"
     "  --allow FILE         CURVE: a file of allowed worker public keys (repeatable)\n"
     "  --bench-dispatch N   benchmark: dispatch N empty tasks (depth 0) and report tasks/s\n"
@@ -50,7 +54,8 @@ static const char s_help[] =
     "  --quiet              no progress or logs on stderr\n"
     "  --help               this text\n\n"
     "keygen writes PREFIX.key (secret, mode 0600) and PREFIX.pub (default PREFIX: coordinator).\n"
-    "Exit status: 0 ok, 1 failure, 2 bad usage or input, 3 total differs from the reference.\n";
+    "Exit status: 0 ok, 1 failure, 2 bad usage or input, 3 total differs from the reference\n"
+    "or --verify left tasks whose results disagree (disputed, listed on stderr).\n";
 
 void opts_help(void)
 {
@@ -85,7 +90,7 @@ static int s_int(const char *opt, const char *text, long long lo, long long hi, 
 static const char *const s_valued[] = {
     "--perft", "--variant", "--ofen", "--fen", "--start", "--bind", "--local-workers",
     "--split-depth", "--journal", "--expect", "--hash", "--lease-ms", "--heartbeat-ms",
-    "--liveness", "--curve-secret", "--allow", "--bench-dispatch", "--worker-prefetch", "--endpoint-file",
+    "--liveness", "--stall-timeout", "--curve-secret", "--allow", "--bench-dispatch", "--worker-prefetch", "--endpoint-file",
     NULL};
 
 static bool s_takes_value(const char *a)
@@ -120,6 +125,7 @@ static int s_number(opts_t *o, const char *a, const char *v)
     else if (strcmp(a, "--lease-ms") == 0 && !(rc = s_int(a, v, 20, 86400000, &n))) o->lease_ms = (uint32_t)n;
     else if (strcmp(a, "--heartbeat-ms") == 0 && !(rc = s_int(a, v, 10, 3600000, &n))) o->heartbeat_ms = (uint32_t)n;
     else if (strcmp(a, "--liveness") == 0 && !(rc = s_int(a, v, 3, 5, &n))) o->liveness = (uint32_t)n;
+    else if (strcmp(a, "--stall-timeout") == 0 && !(rc = s_int(a, v, 0, 86400000, &n))) o->stall_ms = (uint32_t)n;
     else if (strcmp(a, "--bench-dispatch") == 0 && !(rc = s_int(a, v, 1, 100000000, &n))) o->bench_dispatch = (uint64_t)n;
     else if (strcmp(a, "--worker-prefetch") == 0 && !(rc = s_int(a, v, 0, 64, &n))) o->worker_prefetch = (int)n;
     else if (strcmp(a, "--split-depth") == 0) {
@@ -201,7 +207,8 @@ static int s_check(opts_t *o)
 int opts_parse(int argc, char **argv, opts_t *o)
 {
     *o = (opts_t){.variant = VARIANT_OCTAD, .start = -1, .local_workers = -1, .split_depth = -1,
-                  .hash_mb = 64, .heartbeat_ms = 1000, .worker_prefetch = 16};
+                  .hash_mb = 64, .heartbeat_ms = 1000, .worker_prefetch = 16,
+                  .stall_ms = 300000};
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         int rc;

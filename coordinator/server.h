@@ -41,8 +41,12 @@ server_t *server_new(const opts_t *opts, const job_t *job, sched_t *sched, journ
 /* The endpoint local workers connect to (the bound one, wildcard hosts made loopback). */
 const char *server_endpoint(const server_t *self);
 
+/* server_run's result when --verify ended with tasks whose results disagree. */
+enum { SERVER_DISPUTED = 3 };
+
 /* Serves until every task is done (0), or the job fails or a byte arrives on
- * stop_fd (1, message printed). spawn (may be NULL) is watched: if every local
+ * stop_fd (1, message printed), or verify results could not be settled
+ * before --stall-timeout (SERVER_DISPUTED, the tasks listed). spawn (may be NULL) is watched: if every local
  * worker has exited and no remote worker can come, the job fails. */
 int server_run(server_t *self, spawn_t *spawn, int stop_fd);
 

@@ -5,9 +5,10 @@
 #include <zmq.h>
 
 #include "count.h"
+#include "log_line.h"
 #include "server_priv.h"
 
-enum { READ_BATCH = 4096 };
+enum { READ_BATCH = 4096, REFUSALS_LOGGED = 20 };
 
 static void s_reply_error(server_t *self, const wire_peer_t *to, msg_code_t code, const char *text)
 {
@@ -26,20 +27,39 @@ static bool s_speaks_variant(const msg_hello_t *h, variant_t v)
     return false;
 }
 
-static void s_on_hello(server_t *self, const wire_peer_t *id, peer_t *old, const msg_hello_t *h)
+/* A session for a newcomer; when the table (or its key's share) is full, the
+ * oldest session that was never given work makes room. NULL if none can. */
+static peer_t *s_admit(server_t *self, const wire_peer_t *id, const wire_meta_t *meta, const char *name,
+                       uint32_t threads)
 {
-    char text[MSG_TEXT_MAX];
+    for (int tries = 0; tries < 2; tries++) {
+        peer_t *p = peers_add(self->peers, id, meta, name, threads, server_now_ms());
+        if (p != NULL)
+            return p;
+        peer_t *victim = peers_victim(self->peers, meta);
+        if (victim == NULL)
+            return NULL;
+        server_forget(self, victim, "made room for a newcomer: it had no work");
+    }
+    return NULL;
+}
+
+static void s_on_hello(server_t *self, const wire_peer_t *id, const wire_meta_t *meta, peer_t *old,
+                       const msg_hello_t *h)
+{
+    char text[MSG_TEXT_MAX], name[MSG_NAME_MAX];
+    log_clean(h->name, name, sizeof name);
     if (old != NULL)
         server_forget(self, old, "said HELLO again");
     if (!s_speaks_variant(h, self->job->root.variant)) {
         snprintf(text, sizeof text, "this job needs variant %s", game_variant_name(self->job->root.variant));
         s_reply_error(self, id, MSG_CODE_NOT_WELCOME, text);
-        server_log(self, "worker %s refused: it does not compute %s", h->name,
-                   game_variant_name(self->job->root.variant));
+        server_log(self, "worker %s refused: it does not compute %s", name, game_variant_name(self->job->root.variant));
         return;
     }
-    peer_t *p = peers_add(self->peers, id, h->name, h->threads, server_now_ms());
+    peer_t *p = s_admit(self, id, meta, name, h->threads);
     if (p == NULL) {
+        server_drop(self, DROP_FULL, "HELLO while every worker slot holds a worker with work");
         s_reply_error(self, id, MSG_CODE_INTERNAL, "too many workers");
         return;
     }
@@ -50,7 +70,8 @@ static void s_on_hello(server_t *self, const wire_peer_t *id, peer_t *old, const
     m.u.welcome.liveness = self->opts->liveness;
     m.u.welcome.job_id = self->job->job_id;
     server_send(self, id, &m);
-    server_log(self, "worker %s joined (%u task slots: threads + prefetch; %u MB hash)", h->name, h->threads, h->hash_mb);
+    server_log(self, "worker %s joined (%u task slots: threads + prefetch; %u MB hash)",
+               peers_name_of(self->peers, p->name_id), h->threads, h->hash_mb);
 }
 
 static void s_on_credit(server_t *self, peer_t *p, uint32_t n)
@@ -58,6 +79,7 @@ static void s_on_credit(server_t *self, peer_t *p, uint32_t n)
     /* A CREDIT may overtake the RESULT that freed its slot, so only the
      * credit itself is capped (at the HELLO's threads), not credit + leased. */
     uint64_t want = (uint64_t)p->credit + n;
+    p->credited = true;
     if (want > p->threads) {
         server_drop(self, DROP_CREDIT, "credit beyond the worker's threads (capped)");
         want = p->threads;
@@ -85,7 +107,7 @@ static bool s_commit(server_t *self, size_t i, count_t nodes)
 }
 
 /* Verify: names the workers and counts of a task whose results differed. */
-static void s_report_votes(server_t *self, size_t i, const char *what)
+void server_report_votes(server_t *self, size_t i, const char *what)
 {
     sched_vote_t v[3];
     char pos[GAME_TEXT_MAX], line[600], c[COUNT_TEXT_MAX];
@@ -107,7 +129,7 @@ static void s_outcome(server_t *self, size_t i, sched_outcome_t o, count_t nodes
         if (s_commit(self, i, sched_counts(self->sched)[i]) && self->opts->verify) {
             sched_vote_t v[3];
             if (sched_votes(self->sched, i, v) == 3)
-                s_report_votes(self, i, "resolved by majority");
+                server_report_votes(self, i, "resolved by majority");
         }
         break;
     case SCHED_PENDING: break;
@@ -120,11 +142,11 @@ static void s_outcome(server_t *self, size_t i, sched_outcome_t o, count_t nodes
         break;
     case SCHED_DISAGREE:
         self->sum.disagreements++;
-        s_report_votes(self, i, "workers disagree; sent to a third");
+        server_report_votes(self, i, "workers disagree; sent to a third");
         break;
     case SCHED_NO_MAJORITY:
         self->sum.disagreements++;
-        s_report_votes(self, i, "three different results");
+        server_report_votes(self, i, "three different results");
         server_fail(self, "verify: no two workers agree on task %zu", i + 1);
         break;
     case SCHED_NOT_LEASED:
@@ -185,9 +207,18 @@ static void s_on_refuse(server_t *self, peer_t *p, const msg_refuse_t *r)
     if (p->leased > 0)
         p->leased--;
     self->sum.requeued++;
-    server_error(self, "worker %s refused task %zu (code %u): %s", p->name, i + 1, r->code, r->reason);
-    if ((size_t)n >= peers_names_alive(self->peers))
-        server_fail(self, "no worker accepts task %zu: %s", i + 1, r->reason);
+    log_clean(r->reason, self->refuse_reason, sizeof self->refuse_reason);
+    bool all = (size_t)n >= peers_names_alive(self->peers);
+    /* Without --bind no other worker can come: every refusal in, the job cannot finish. */
+    if (all && self->opts->bind == NULL) {
+        server_fail(self, "no worker accepts task %zu: %s", i + 1, self->refuse_reason);
+        return;
+    }
+    if (self->refusals_logged++ < REFUSALS_LOGGED)
+        server_error(self, "worker %s refused task %zu (code %u): %s%s%s", p->name, i + 1, r->code,
+                     self->refuse_reason,
+                     all ? "; no connected worker takes it: waiting for another worker (--stall-timeout)" : "",
+                     self->refusals_logged == REFUSALS_LOGGED ? " (further refusals are only counted)" : "");
 }
 
 static void s_on_handback(server_t *self, peer_t *p, const msg_handback_t *h)
@@ -202,14 +233,15 @@ static void s_on_handback(server_t *self, peer_t *p, const msg_handback_t *h)
         server_log(self, "worker %s handed back %u tasks", p->name, n);
 }
 
-static void s_on_message(server_t *self, const wire_peer_t *id, peer_t *p, const msg_t *m)
+static void s_on_message(server_t *self, const wire_peer_t *id, const wire_meta_t *meta, peer_t *p, const msg_t *m)
 {
+    char text[MSG_TEXT_MAX];
     if (m->type == MSG_HELLO) {
-        s_on_hello(self, id, p, &m->u.hello);
+        s_on_hello(self, id, meta, p, &m->u.hello);
         return;
     }
     if (p == NULL) {
-        server_drop(self, DROP_STRANGER, "message from a worker without a session");
+        server_drop(self, DROP_STRANGER, "message from a connection without a session (no HELLO on it)");
         if (!peers_stranger_seen(self->peers, id))
             s_reply_error(self, id, MSG_CODE_NOT_WELCOME, "no session: say HELLO first");
         return;
@@ -222,7 +254,8 @@ static void s_on_message(server_t *self, const wire_peer_t *id, peer_t *p, const
     case MSG_HEARTBEAT: break;
     case MSG_BYE: server_forget(self, p, "said BYE"); break;
     case MSG_ERROR:
-        server_error(self, "worker %s reports error %u: %s", p->name, m->u.error.code, m->u.error.text);
+        server_error(self, "worker %s reports error %u: %s", p->name, m->u.error.code,
+                     log_clean(m->u.error.text, text, sizeof text));
         if (m->u.error.code == MSG_CODE_VERSION)
             server_forget(self, p, "speaks another protocol version");
         break;
@@ -234,12 +267,16 @@ static void s_on_message(server_t *self, const wire_peer_t *id, peer_t *p, const
 static bool s_read_one(server_t *self)
 {
     wire_peer_t id;
+    wire_meta_t meta;
     msg_t m;
     char err[256];
-    int rc = wire_recv_from(self->router, &id, &m, ZMQ_DONTWAIT, err, sizeof err);
+    int rc = wire_recv_from_meta(self->router, &id, &meta, &m, ZMQ_DONTWAIT, err, sizeof err);
     if (rc == MSG_ETRANSPORT)
         return false;
+    server_watch_links(self); /* a vanished connection's session ends before a newcomer speaks */
     peer_t *p = id.len > 0 ? peers_find(self->peers, &id) : NULL;
+    if (p != NULL && !peers_same_link(p, &meta))
+        p = NULL; /* the identity of a session, claimed by another connection or key */
     int64_t now = server_now_ms();
     if (p != NULL) {
         p->last_recv = now;
@@ -261,7 +298,7 @@ static bool s_read_one(server_t *self)
             p->bad_nb++;
         server_drop(self, DROP_MALFORMED, err);
     } else {
-        s_on_message(self, &id, p, &m);
+        s_on_message(self, &id, &meta, p, &m);
     }
     return true;
 }

@@ -21,6 +21,14 @@ bool curve_available(void)
     return zmq_has("curve") != 0;
 }
 
+void curve_fingerprint(const char *public_z85, char out[CURVE_FINGERPRINT_MAX])
+{
+    uint64_t h = 0xCBF29CE484222325ull; /* FNV-1a 64 */
+    for (const unsigned char *p = (const unsigned char *)public_z85; *p; p++)
+        h = (h ^ *p) * 0x100000001B3ull;
+    snprintf(out, CURVE_FINGERPRINT_MAX, "%016llx", (unsigned long long)h);
+}
+
 bool curve_key_valid(const char *text)
 {
     uint8_t bin[32];

@@ -40,6 +40,11 @@ typedef struct curve_auth_s curve_auth_t;
 /* True if this libzmq was built with CURVE (zmq_has("curve")). */
 bool curve_available(void);
 
+/* A short, non-secret name of a public key for logs: 16 hex digits of a hash
+ * of its Z85 text, plus NUL. Logs never show keys, only fingerprints. */
+enum { CURVE_FINGERPRINT_MAX = 17 };
+void curve_fingerprint(const char *public_z85, char out[CURVE_FINGERPRINT_MAX]);
+
 /* True if text is exactly 40 Z85 characters that decode to a 32-byte key. */
 bool curve_key_valid(const char *text);
 

@@ -10,7 +10,12 @@ if(TARGET coordinator AND TARGET worker AND TARGET octad)
   if(Python3_FOUND)
     # case|labels|timeout (s); each quick case runs well under 60 s
     set(_hostile_cases
-      "journal_key|cluster:hostile|60")
+      "journal_key|cluster:hostile|60"
+      "verify_keys|cluster:hostile|90"
+      "hijack|cluster:hostile|90"
+      "local_socket|cluster:hostile|90"
+      "verify_stall|cluster:hostile|60"
+      "refuse|cluster:hostile|90")
     foreach(c ${_hostile_cases})
       string(REPLACE "|" ";" f "${c}")
       list(GET f 0 name)
