@@ -62,16 +62,25 @@ static int s_root(const opts_t *o, game_pos_t *out)
  * one task's count in another's place). 0, or EXIT_USAGE after a message. */
 static int s_check_journal(const opts_t *o, const job_t *job, const journal_t *journal)
 {
-    char key[GAME_TEXT_MAX + 32];
+    char key[GAME_TEXT_MAX + 32], count_why[200], text[240];
     for (size_t k = 0; k < journal_done_nb(journal); k++) {
         uint64_t id = journal_task_id_at(journal, k);
         const char *why = NULL;
+        count_t nodes;
+        perft_stats_t st;
         if (id < 1 || id > job->task_nb) {
             why = "is not a task of this job's split";
         } else {
             job_task_key(job, (size_t)id - 1, key, sizeof key);
-            if (!journal_key_matches(journal, id, key))
+            journal_lookup(journal, id, &nodes, &st);
+            bool with_stats = job->stats && journal_has_stats(journal, id);
+            if (!journal_key_matches(journal, id, key)) {
                 why = "carries another position's key";
+            } else if (!job_task_plausible(job, (size_t)id - 1, nodes, with_stats ? &st : NULL, count_why,
+                                           sizeof count_why)) {
+                snprintf(text, sizeof text, "has an impossible count (%s)", count_why);
+                why = text;
+            }
         }
         if (why != NULL) {
             fprintf(stderr, "coordinator: journal %s: the record of task %llu %s (of %zu tasks): the file was "

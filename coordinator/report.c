@@ -76,6 +76,7 @@ static void s_json(const report_final_t *r, const char *pos)
     printf(",\"duplicates\":%llu,\"requeued\":%llu,\"dropped\":%llu,\"disagreements\":%llu,\"workers\":%zu",
            (unsigned long long)s->duplicates, (unsigned long long)s->requeued, (unsigned long long)s->dropped,
            (unsigned long long)s->disagreements, s->workers);
+    printf(",\"impossible\":%llu", (unsigned long long)s->impossible);
     if (r->job->bench)
         printf(",\"dispatch_seconds\":%.3f,\"tasks_per_second\":%.0f", s->dispatch_seconds,
                s->dispatch_seconds > 0 ? (double)s->results / s->dispatch_seconds : 0.0);

@@ -22,6 +22,7 @@ typedef struct {
     uint64_t requeued;          /* leases ended by expiry, death, handback or refusal */
     uint64_t dropped;           /* malformed, unexpected or foreign messages */
     uint64_t disagreements;     /* verify: results that differed */
+    uint64_t impossible;        /* results refused as impossible counts (job_task_plausible) */
     size_t workers;             /* distinct worker sessions seen */
     int local_processes;        /* worker processes this coordinator started */
     int local_threads;          /* compute threads of each */

@@ -8,7 +8,7 @@
 #include "log_line.h"
 #include "server_priv.h"
 
-enum { READ_BATCH = 4096, REFUSALS_LOGGED = 20 };
+enum { READ_BATCH = 4096, REFUSALS_LOGGED = 20, IMPOSSIBLE_LOGGED = 10 };
 
 static void s_reply_error(server_t *self, const wire_peer_t *to, msg_code_t code, const char *text)
 {
@@ -173,6 +173,26 @@ static long s_check_result(server_t *self, const msg_result_t *r)
     return (long)(r->task_id - 1);
 }
 
+/* A count that cannot be the task's: the worker lies or is broken. Its result
+ * is dropped, the task goes to another worker, and its session ends (its
+ * other leases go back to the queue). Returns true if so. */
+static bool s_impossible(server_t *self, peer_t *p, size_t i, const msg_result_t *r)
+{
+    char why[200];
+    if (job_task_plausible(self->job, i, r->nodes, self->job->stats ? &r->stats : NULL, why, sizeof why))
+        return false;
+    self->sum.dropped++;
+    self->sum.impossible++;
+    if (self->sum.impossible <= IMPOSSIBLE_LOGGED)
+        server_error(self, "worker %s sent an impossible count for task %zu: %s; result dropped, worker "
+                     "disconnected%s", p->name, i + 1, why,
+                     self->sum.impossible == IMPOSSIBLE_LOGGED ? " (further ones are only counted)" : "");
+    if (sched_handback(self->sched, i, p->serial))
+        self->sum.requeued++;
+    server_forget(self, p, "sent an impossible count");
+    return true;
+}
+
 static void s_on_result(server_t *self, peer_t *p, const msg_result_t *r)
 {
     long i = s_check_result(self, r);
@@ -185,6 +205,8 @@ static void s_on_result(server_t *self, peer_t *p, const msg_result_t *r)
             self->sum.requeued++;
         return;
     }
+    if (s_impossible(self, p, (size_t)i, r))
+        return;
     p->results++;
     self->sum.worker_seconds += (double)r->elapsed_ms / 1000.0;
     sched_outcome_t o = sched_result(self->sched, (size_t)i, p->serial, p->name_id, r->nodes,

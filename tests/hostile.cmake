@@ -15,7 +15,8 @@ if(TARGET coordinator AND TARGET worker AND TARGET octad)
       "hijack|cluster:hostile|90"
       "local_socket|cluster:hostile|90"
       "verify_stall|cluster:hostile|60"
-      "refuse|cluster:hostile|90")
+      "refuse|cluster:hostile|90"
+      "plausible|cluster:hostile|90")
     foreach(c ${_hostile_cases})
       string(REPLACE "|" ";" f "${c}")
       list(GET f 0 name)

@@ -160,6 +160,12 @@ def case_journal_key():
     rc, out, err = run(cmd)
     check(rc == 2 and "task 1" in err and "key" in err,
           "a record of task 1 carrying task 2's key and count is refused (exit %d): %s" % (rc, err.strip()[-200:]))
+    # Its own key, but a count no position can have at that depth.
+    forged = list(lines)
+    forged[recs[1]] = sealed([b"T", b"1", b"1000000000000000000000000000000", b"-", f1[4]])
+    open(j, "wb").write(b"\n".join(forged))
+    rc, out, err = run(cmd)
+    check(rc == 2 and "impossible count" in err, "a record with an impossible count is refused (exit %d)" % rc)
     # A record for a task the job's split does not have (another split, the same job key).
     forged = [ln for ln in lines if ln != b""] + [sealed([b"T", b"99999", f1[2], f1[3], f1[4]])]
     open(j, "wb").write(b"\n".join(forged) + b"\n")
@@ -258,7 +264,7 @@ def case_local_socket():
 
 # 5. A count that cannot be right is refused even without --verify.
 def case_plausible():
-    for depth, split, lie in ((7, 3, ["--count", "1000000000000000000000000000000"]), (5, 3, ["--add", 1])):
+    for depth, split, lie in ((7, 3, ["--count", "1000000000000000000000000000000"]), (5, 3, ["--add", "1"])):
         want = truth(depth)
         p, ep = start_coordinator("pl%d" % depth, "--perft", depth, "--split-depth", split)
         liar = subprocess.Popen(peer("liar", ep, "--name", "liar", "--seconds", 30, *lie), stdout=subprocess.PIPE)
