@@ -21,6 +21,7 @@ typedef struct {
     uint16_t name_id;         /* its principal: same for every session of one key (CURVE) or name */
     char name[MSG_NAME_MAX];  /* the name it declared, cleaned for logs */
     uint32_t threads;         /* HELLO threads: the most credit it may hold */
+    uint32_t hash_mb;         /* HELLO hash size, for the log */
     uint32_t credit;          /* tasks it asked for and has not been sent */
     uint32_t leased;          /* tasks sent and not answered */
     bool credited;            /* it has sent a CREDIT (got past HELLO) */

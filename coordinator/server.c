@@ -99,7 +99,8 @@ void server_forget(server_t *self, peer_t *peer, const char *why)
 {
     size_t n = sched_drop_serial(self->sched, peer->serial);
     self->sum.requeued += n;
-    server_log(self, "worker %s left (%s); %zu tasks back in the queue", peer->name, why, n);
+    if (peer->credited || n > 0) /* sessions that never asked for work come and go silently */
+        server_log(self, "worker %s left (%s); %zu tasks back in the queue", peer->name, why, n);
     peers_remove(self->peers, peer);
 }
 

@@ -70,8 +70,7 @@ static void s_on_hello(server_t *self, const wire_peer_t *id, const wire_meta_t 
     m.u.welcome.liveness = self->opts->liveness;
     m.u.welcome.job_id = self->job->job_id;
     server_send(self, id, &m);
-    server_log(self, "worker %s joined (%u task slots: threads + prefetch; %u MB hash)",
-               peers_name_of(self->peers, p->name_id), h->threads, h->hash_mb);
+    p->hash_mb = h->hash_mb; /* logged as joined at its first CREDIT: a HELLO flood writes no log */
 }
 
 static void s_on_credit(server_t *self, peer_t *p, uint32_t n)
@@ -79,6 +78,9 @@ static void s_on_credit(server_t *self, peer_t *p, uint32_t n)
     /* A CREDIT may overtake the RESULT that freed its slot, so only the
      * credit itself is capped (at the HELLO's threads), not credit + leased. */
     uint64_t want = (uint64_t)p->credit + n;
+    if (!p->credited)
+        server_log(self, "worker %s joined (%u task slots: threads + prefetch; %u MB hash)",
+                   peers_name_of(self->peers, p->name_id), p->threads, p->hash_mb);
     p->credited = true;
     if (want > p->threads) {
         server_drop(self, DROP_CREDIT, "credit beyond the worker's threads (capped)");

@@ -16,7 +16,10 @@ if(TARGET coordinator AND TARGET worker AND TARGET octad)
       "local_socket|cluster:hostile|90"
       "verify_stall|cluster:hostile|60"
       "refuse|cluster:hostile|90"
-      "plausible|cluster:hostile|90")
+      "plausible|cluster:hostile|90"
+      "hello_flood|cluster:hostile|90"
+      "name_flood|cluster:hostile|90"
+      "big_frame|cluster:hostile|90")
     foreach(c ${_hostile_cases})
       string(REPLACE "|" ";" f "${c}")
       list(GET f 0 name)

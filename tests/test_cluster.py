@@ -106,7 +106,7 @@ def wait_endpoint(path, proc, timeout=30):
             with open(path) as f:
                 return f.read().strip()
         if proc.poll() is not None:
-            fail("coordinator exited early: " + proc.stderr.read())
+            fail("coordinator exited early: " + (proc.stderr.read() if proc.stderr else "see its stderr"))
         time.sleep(0.02)
     fail("no endpoint file")
 

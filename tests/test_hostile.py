@@ -57,9 +57,12 @@ def peer(mode, ep, *args):
 def start_coordinator(name, *args):
     """A coordinator on tcp://127.0.0.1:* that starts no worker; returns (process, endpoint)."""
     ep_file = os.path.join(TMP, name + ".ep")
+    # stderr goes to a file: a pipe nobody reads would block a coordinator that logs a lot
+    err = open(os.path.join(TMP, name + ".err"), "w+")
     p = subprocess.Popen(coordinator("--ofen", POS, *args, "--local-workers", 0, "--bind", "tcp://127.0.0.1:*",
                                      "--endpoint-file", ep_file, "--json"),
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                         stdout=subprocess.PIPE, stderr=err, text=True)
+    p.err_file = err
     return p, tc.wait_endpoint(ep_file, p)
 
 
@@ -70,6 +73,13 @@ def honest(ep, name, *extra):
 
 def finish(p, procs=(), timeout=60):
     """Waits for the coordinator (killing it after timeout); stops the other processes."""
+    def stderr_of(err):
+        f = getattr(p, "err_file", None)
+        if f is None:
+            return err
+        f.seek(0)
+        return f.read()
+
     try:
         out, err = p.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:
@@ -77,7 +87,8 @@ def finish(p, procs=(), timeout=60):
         out, err = p.communicate()
         for q in procs:
             q.kill()
-        fail("coordinator still running after %d s; stderr:\n%s" % (timeout, err[-3000:]))
+        fail("coordinator still running after %d s; stderr:\n%s" % (timeout, stderr_of(err)[-3000:]))
+    err = stderr_of(err)
     for q in procs:
         try:
             q.wait(timeout=15)
@@ -316,7 +327,7 @@ def case_name_flood():
     p, ep = start_coordinator("nf", "--perft", 6, "--split-depth", 2, "--verify")
     watch = RssWatch(p.pid)
     rc, out, _ = run(peer("name-flood", ep, "--flood", 4100, "--name", "flood"), timeout=60)
-    check(rc == 0, "4100 names said HELLO and BYE")
+    check(rc == 0 and "welcomed 4100" in out, "4100 names said HELLO and BYE: " + out.strip() + _.strip())
     ws = [honest(ep, n) for n in ("v1", "v2")]
     rc, out, err = finish(p, ws, timeout=40)
     peak = watch.end()

@@ -113,6 +113,7 @@ static int s_connect(s_worker_t *w)
     zmq_setsockopt(w->sock, ZMQ_LINGER, &linger, sizeof linger);
     zmq_setsockopt(w->sock, ZMQ_RECONNECT_IVL, &ivl, sizeof ivl);
     zmq_setsockopt(w->sock, ZMQ_RECONNECT_IVL_MAX, &ivl_max, sizeof ivl_max);
+    wire_limit_frames(w->sock); /* a frame beyond the protocol's 64 KiB drops the connection unread */
 #if OCTAD_HAVE_CURVE
     if (w->curve && curve_client_setup(w->sock, &w->keys, w->server_pub) != 0) {
         s_log(w, true, "cannot set the CURVE keys on the socket");
