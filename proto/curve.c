@@ -156,7 +156,9 @@ static int s_key_line(const char *path, int line_no, char *line, curve_keys_t *o
         return s_key_field(path, line_no, value, out->public_z85, err, errlen);
     if (strcmp(name, "secret-key") == 0)
         return s_key_field(path, line_no, value, out->secret_z85, err, errlen);
-    snprintf(err, errlen, "%s:%d: unknown field \"%.40s\"", path, line_no, name);
+    /* never echo the line: a bare secret key with a '=' in it would be half printed */
+    snprintf(err, errlen, "%s:%d: unknown field (expected \"public-key = ...\" or \"secret-key = ...\"; "
+             "the line is not shown, it may hold a key)", path, line_no);
     return -1;
 }
 

@@ -19,7 +19,8 @@ if(TARGET coordinator AND TARGET worker AND TARGET octad)
       "plausible|cluster:hostile|90"
       "hello_flood|cluster:hostile|90"
       "name_flood|cluster:hostile|90"
-      "big_frame|cluster:hostile|90")
+      "big_frame|cluster:hostile|90"
+      "key_leak|cluster:hostile|60")
     foreach(c ${_hostile_cases})
       string(REPLACE "|" ";" f "${c}")
       list(GET f 0 name)
