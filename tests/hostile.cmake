@@ -20,7 +20,9 @@ if(TARGET coordinator AND TARGET worker AND TARGET octad)
       "hello_flood|cluster:hostile|90"
       "name_flood|cluster:hostile|90"
       "big_frame|cluster:hostile|90"
-      "key_leak|cluster:hostile|60")
+      "key_leak|cluster:hostile|60"
+      "log_inject|cluster:hostile|60"
+      "one_write|cluster:hostile|120")
     foreach(c ${_hostile_cases})
       string(REPLACE "|" ";" f "${c}")
       list(GET f 0 name)

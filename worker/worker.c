@@ -14,6 +14,7 @@
 
 #include "compute.h"
 #include "game.h"
+#include "log_line.h"
 #include "wire.h"
 #if OCTAD_HAVE_CURVE
 #include "curve.h"
@@ -70,11 +71,11 @@ static void s_log(const s_worker_t *w, bool always, const char *fmt, ...)
 {
     if (w->opts->quiet && !always)
         return;
+    char prefix[MSG_NAME_MAX + 16];
+    snprintf(prefix, sizeof prefix, "worker %s: ", w->opts->name);
     va_list ap;
     va_start(ap, fmt);
-    fprintf(stderr, "worker %s: ", w->opts->name);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    log_line(prefix, fmt, ap); /* one write per line: processes sharing a terminal never interleave */
     va_end(ap);
 }
 
@@ -177,7 +178,8 @@ static void s_refuse(s_worker_t *w, const msg_task_t *t, msg_code_t code, const 
     m.u.refuse.job_id = t->job_id;
     m.u.refuse.code = code;
     snprintf(m.u.refuse.reason, sizeof m.u.refuse.reason, "%s", reason);
-    s_log(w, true, "refused task %llu: %s", (unsigned long long)t->task_id, reason);
+    char text[MSG_TEXT_MAX];
+    s_log(w, true, "refused task %llu: %s", (unsigned long long)t->task_id, log_clean(reason, text, sizeof text));
     s_send(w, &m);
 }
 
@@ -225,7 +227,8 @@ static void s_on_welcome(s_worker_t *w, const msg_welcome_t *m)
 
 static void s_on_error(s_worker_t *w, const msg_error_t *m)
 {
-    s_log(w, true, "coordinator says error %u: %s", m->code, m->text);
+    char text[MSG_TEXT_MAX];
+    s_log(w, true, "coordinator says error %u: %s", m->code, log_clean(m->text, text, sizeof text));
     if (m->code == MSG_CODE_VERSION) {
         w->done = true;
         w->exit_code = 1;
@@ -240,7 +243,8 @@ static void s_on_error(s_worker_t *w, const msg_error_t *m)
 
 static void s_on_bye(s_worker_t *w, const msg_bye_t *m)
 {
-    s_log(w, false, "coordinator says bye: %s", m->reason);
+    char reason[MSG_TEXT_MAX];
+    s_log(w, false, "coordinator says bye: %s", log_clean(m->reason, reason, sizeof reason));
     if (w->opts->once) {
         w->done = true;
         return;
