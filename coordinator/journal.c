@@ -339,6 +339,7 @@ journal_t *journal_open(const char *path, const char *job_key, char *err, size_t
     }
     if (strlen(job_key) > JOURNAL_KEY_MAX) {
         snprintf(err, errlen, "journal %s: job key longer than %d bytes", path, JOURNAL_KEY_MAX);
+        errno = EINVAL;
         goto err;
     }
     if (!(buf = s_read_all(self->fd, &len))) {
@@ -349,14 +350,19 @@ journal_t *journal_open(const char *path, const char *job_key, char *err, size_t
         snprintf(err, errlen, "journal %s: out of memory", path);
         goto err;
     }
-    if (s_load(self, buf, len, job_key, err, errlen) != 0
-        || s_prepare_tail(self, (off_t)len, job_key, err, errlen) != 0)
+    if (s_load(self, buf, len, job_key, err, errlen) != 0) {
+        errno = EINVAL; /* the content is not this job's journal */
+        goto err;
+    }
+    if (s_prepare_tail(self, (off_t)len, job_key, err, errlen) != 0)
         goto err;
     free(buf);
     return self;
-err:
+err:;
+    int saved = errno;
     free(buf);
     journal_destroy(&self);
+    errno = saved;
     return NULL;
 }
 

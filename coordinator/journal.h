@@ -35,7 +35,9 @@ enum { JOURNAL_KEY_MAX = 1024 };
  * (another coordinator has it), its header is not a version-1 journal, its
  * job key differs from `job_key`, a complete line is malformed or fails its
  * checksum, or two records of one task id disagree. A torn last line is
- * ignored and truncated away. The caller destroys the result. */
+ * ignored and truncated away. On NULL, errno is EINVAL when the content (or
+ * the key) is at fault, else the system's error (ENOSPC, EIO, EACCES ...).
+ * The caller destroys the result. */
 journal_t *journal_open(const char *path, const char *job_key, char *err, size_t errlen);
 
 /* Number of distinct finished tasks in the journal. */

@@ -1,4 +1,5 @@
 /* main.c: the `coordinator` command: sets up the job, journal, socket and local workers, then runs. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -92,7 +93,7 @@ static int s_check_journal(const opts_t *o, const job_t *job, const journal_t *j
     return 0;
 }
 
-/* Opens the journal and marks its finished tasks done; 0 or EXIT_USAGE. */
+/* Opens the journal and marks its finished tasks done; 0, EXIT_USAGE or EXIT_FAIL (a write error). */
 static int s_load_journal(const opts_t *o, const job_t *job, sched_t *sched, journal_t **out, size_t *loaded)
 {
     char err[512];
@@ -101,8 +102,11 @@ static int s_load_journal(const opts_t *o, const job_t *job, sched_t *sched, jou
         return 0;
     *out = journal_open(o->journal, job->job_key, err, sizeof err);
     if (*out == NULL) {
+        /* A disk that cannot take the journal is a failure, as when it fills up mid-run (exit 1);
+         * a file that is not this job's journal, or a path that cannot be opened, is bad input. */
+        bool io = errno == ENOSPC || errno == EDQUOT || errno == EIO || errno == EFBIG;
         fprintf(stderr, "coordinator: %s\n", err);
-        return EXIT_USAGE;
+        return io ? EXIT_FAIL : EXIT_USAGE;
     }
     if (s_check_journal(o, job, *out) != 0)
         return EXIT_USAGE;

@@ -164,10 +164,48 @@ static int s_value(opts_t *o, const char *a, const char *v)
     return 0;
 }
 
-static bool s_is_loopback(const char *ep)
+/* Whether host (of a tcp:// endpoint) is this machine only: 127.x.y.z written
+ * as four decimal numbers, localhost, [::1] or the interface lo. */
+static bool s_loopback_host(const char *host, size_t len)
 {
-    return strncmp(ep, "tcp://127.", 10) == 0 || strncmp(ep, "tcp://localhost:", 16) == 0 ||
-           strncmp(ep, "ipc://", 6) == 0 || strncmp(ep, "inproc://", 9) == 0;
+    static const char *const names[] = {"localhost", "[::1]", "lo"};
+    for (size_t k = 0; k < sizeof names / sizeof names[0]; k++)
+        if (len == strlen(names[k]) && strncmp(host, names[k], len) == 0)
+            return true;
+    unsigned a, b, c, d;
+    char tail;
+    char text[32];
+    if (len >= sizeof text)
+        return false;
+    memcpy(text, host, len);
+    text[len] = '\0';
+    return sscanf(text, "%3u.%3u.%3u.%3u%c", &a, &b, &c, &d, &tail) == 4 && a == 127 && b < 256 && c < 256 &&
+           d < 256;
+}
+
+/* Checks a --bind endpoint: tcp://HOST:PORT (PORT 1..65535 or *; an IPv6
+ * HOST in brackets), ipc://PATH or inproc://NAME. Sets *loopback. 0, or
+ * EXIT_USAGE after a message. */
+static int s_check_bind(const char *ep, bool *loopback)
+{
+    *loopback = strncmp(ep, "ipc://", 6) == 0 || strncmp(ep, "inproc://", 9) == 0;
+    if (*loopback)
+        return strstr(ep, "://")[3] != '\0' ? 0 : s_usage("--bind %.60s: no path", ep);
+    if (strncmp(ep, "tcp://", 6) != 0)
+        return s_usage("--bind %.60s: give tcp://HOST:PORT (or ipc://PATH)", ep);
+    const char *host = ep + 6, *colon = strrchr(host, ':');
+    if (colon == NULL || colon == host || (host[0] == '[' && colon[-1] != ']'))
+        return s_usage("--bind %.60s: give tcp://HOST:PORT, PORT 1-65535 or *", ep);
+    const char *port = colon + 1;
+    if (strcmp(port, "*") != 0) {
+        char *end;
+        errno = 0;
+        long n = strtol(port, &end, 10);
+        if (errno != 0 || end == port || *end != '\0' || port[0] == '+' || port[0] == '-' || n < 1 || n > 65535)
+            return s_usage("--bind %.60s: port '%.20s' is not 1-65535 or *", ep, port);
+    }
+    *loopback = s_loopback_host(host, (size_t)(colon - host));
+    return 0;
 }
 
 /* Cross-option rules, once everything is read. */
@@ -193,7 +231,10 @@ static int s_check(opts_t *o)
         return s_usage("--start and --fen: give one position, not both");
     if ((o->curve_secret == NULL) != (o->allow_nb == 0))
         return s_usage("CURVE needs both --curve-secret and at least one --allow");
-    if (o->bind != NULL && !s_is_loopback(o->bind) && o->curve_secret == NULL && !o->insecure)
+    bool loopback = true;
+    if (o->bind != NULL && s_check_bind(o->bind, &loopback) != 0)
+        return EXIT_USAGE;
+    if (!loopback && o->curve_secret == NULL && !o->insecure)
         return s_usage("--bind %.60s is not loopback: give --curve-secret and --allow, or --insecure", o->bind);
     if (o->curve_secret != NULL && o->local_workers > 0)
         return s_usage("--local-workers: local workers cannot join a CURVE socket; start them as remote workers with keys");

@@ -185,12 +185,30 @@ static void s_progress(server_t *self, int64_t now)
     report_progress(&pr);
 }
 
+/* Logs CURVE clients the ZAP handler refused, by key fingerprint (never the key). */
+static void s_log_refused_keys(server_t *self)
+{
+#if OCTAD_HAVE_CURVE
+    enum { SHOWN = 4, LOGGED_MAX = 50 };
+    char fp[SHOWN][CURVE_FINGERPRINT_MAX];
+    if (self->zap == NULL)
+        return;
+    size_t n = curve_auth_take_refused(self->zap, fp, SHOWN);
+    for (size_t k = 0; k < n && k < SHOWN && self->refused_logged < LOGGED_MAX; k++, self->refused_logged++)
+        server_error(self, "refused a CURVE client with key fingerprint %s: not in the --allow list%s", fp[k],
+                     self->refused_logged + 1 == LOGGED_MAX ? " (further refusals are not logged)" : "");
+#else
+    (void)self;
+#endif
+}
+
 static void s_timers(server_t *self, spawn_t *spawn, int64_t now)
 {
     if (now < self->next_timers_ms)
         return; /* under load, messages wake the loop thousands of times a second */
     self->next_timers_ms = now + TIMERS_EVERY_MS;
     s_peer_timers(self, now);
+    s_log_refused_keys(self);
     if (now >= self->next_expire_ms) {
         size_t n = sched_expire(self->sched, now);
         if (n > 0)
@@ -274,6 +292,11 @@ static int s_curve(server_t *self, char *err, size_t errlen)
     for (int k = 0; k < self->opts->allow_nb; k++)
         if (curve_allow_read(&allow, self->opts->allow[k], err, errlen) != 0)
             goto done;
+    if (allow.nb == 0) {
+        snprintf(err, errlen, "--allow %.200s%s: no key in the allow-list, so no worker could join",
+                 self->opts->allow[0], self->opts->allow_nb > 1 ? " ..." : "");
+        goto done;
+    }
     self->zap = curve_auth_new(self->ctx, &allow, err, errlen);
     if (self->zap == NULL)
         goto done;
@@ -292,6 +315,11 @@ static int s_open(server_t *self, char *err, size_t errlen, bool *usage)
 {
     int one = 1, linger = 200, hwm = 100000;
     const char *ep = self->opts->bind ? self->opts->bind : "a local socket";
+    char named[300];
+    if (strncmp(ep, "tcp://localhost:", 16) == 0) { /* zmq_bind takes addresses and interfaces, not names */
+        snprintf(named, sizeof named, "tcp://127.0.0.1:%s", ep + 16);
+        ep = named;
+    }
     self->router = zmq_socket(self->ctx, ZMQ_ROUTER);
     if (self->router == NULL) {
         snprintf(err, errlen, "zmq_socket: %s", zmq_strerror(errno));
@@ -301,6 +329,8 @@ static int s_open(server_t *self, char *err, size_t errlen, bool *usage)
     zmq_setsockopt(self->router, ZMQ_LINGER, &linger, sizeof linger);
     zmq_setsockopt(self->router, ZMQ_SNDHWM, &hwm, sizeof hwm);
     zmq_setsockopt(self->router, ZMQ_RCVHWM, &hwm, sizeof hwm);
+    if (self->opts->bind != NULL && strncmp(self->opts->bind, "tcp://[", 7) == 0)
+        zmq_setsockopt(self->router, ZMQ_IPV6, &one, sizeof one);
     if (wire_limit_frames(self->router) != 0 || server_link_watch(self) != 0) {
         snprintf(err, errlen, "socket options: %s", zmq_strerror(errno));
         return -1;

@@ -46,6 +46,7 @@ struct server_s {
     server_summary_t sum;
 #if OCTAD_HAVE_CURVE
     curve_auth_t *zap;           /* the ZAP allow-list handler (proto/curve.h) */
+    size_t refused_logged;       /* refused CURVE clients logged so far */
 #endif
 };
 

@@ -93,6 +93,12 @@ curve_auth_t *curve_auth_new(void *zmq_ctx, const curve_allow_t *allow, char *er
 /* Number of ZAP requests refused (unknown key, other mechanism, malformed request). */
 size_t curve_auth_refused_nb(const curve_auth_t *self);
 
+/* The fingerprints (curve_fingerprint) of the CURVE client keys refused since
+ * the last call, oldest first, up to cap of them (the handler keeps the last
+ * 16); returns how many were refused in all since the last call. For logs:
+ * the main thread calls it, the handler thread fills it. */
+size_t curve_auth_take_refused(curve_auth_t *self, char out[][CURVE_FINGERPRINT_MAX], size_t cap);
+
 /* Number of ZAP requests accepted. */
 size_t curve_auth_accepted_nb(const curve_auth_t *self);
 

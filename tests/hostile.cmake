@@ -22,7 +22,8 @@ if(TARGET coordinator AND TARGET worker AND TARGET octad)
       "big_frame|cluster:hostile|90"
       "key_leak|cluster:hostile|60"
       "log_inject|cluster:hostile|60"
-      "one_write|cluster:hostile|120")
+      "one_write|cluster:hostile|120"
+      "endpoints|cluster:hostile|120")
     foreach(c ${_hostile_cases})
       string(REPLACE "|" ";" f "${c}")
       list(GET f 0 name)

@@ -455,7 +455,18 @@ def case_endpoints():
           "the coordinator logs a refused key by its fingerprint, not the key")
     check("key" in werr and "allow" in werr, "the refused worker hints at keys: " + werr.strip().splitlines()[-1])
     rc, _, err = run(coordinator("--perft", 3, "--local-workers", 1, "--journal", "/dev/full"), timeout=30)
-    check(rc == 1 and "/dev/full" in err, "a journal on a full device fails with exit 1, as mid-run (%d)" % rc)
+    check(rc == 1 and "/dev/full" in err, "a journal on a full device fails with exit 1 at open (%d)" % rc)
+    small = os.path.join(TMP, "small")
+    os.makedirs(small)
+    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=4k", "tmpfs", small], capture_output=True).returncode != 0:
+        print("info: cannot mount a small tmpfs here; the mid-run ENOSPC is not tried")
+        return
+    try:  # one page: the header fits, the records run out of space mid-run
+        rc, _, err = run(coordinator("--ofen", POS, "--perft", 6, "--split-depth", 3, "--local-workers", 1,
+                                     "--journal", os.path.join(small, "j"), "--quiet"), timeout=60)
+    finally:
+        subprocess.run(["umount", small])
+    check(rc == 1 and "No space left" in err, "a disk that fills up mid-run fails with exit 1 too: " + err.strip())
 
 
 # 13. Each log line is one write, so processes sharing a terminal never interleave mid-line.

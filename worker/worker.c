@@ -54,6 +54,7 @@ typedef struct {
     int exit_code;
 #if OCTAD_HAVE_CURVE
     bool curve;
+    bool curve_hinted;       /* the refused-key hint was logged */
     curve_keys_t keys;
     char server_pub[CURVE_Z85_MAX];
 #endif
@@ -115,6 +116,8 @@ static int s_connect(s_worker_t *w)
     zmq_setsockopt(w->sock, ZMQ_RECONNECT_IVL, &ivl, sizeof ivl);
     zmq_setsockopt(w->sock, ZMQ_RECONNECT_IVL_MAX, &ivl_max, sizeof ivl_max);
     wire_limit_frames(w->sock); /* a frame beyond the protocol's 64 KiB drops the connection unread */
+    int ipv6 = strncmp(w->opts->endpoint, "tcp://[", 7) == 0;
+    zmq_setsockopt(w->sock, ZMQ_IPV6, &ipv6, sizeof ipv6);
 #if OCTAD_HAVE_CURVE
     if (w->curve && curve_client_setup(w->sock, &w->keys, w->server_pub) != 0) {
         s_log(w, true, "cannot set the CURVE keys on the socket");
@@ -331,6 +334,23 @@ static void s_read_results(s_worker_t *w, bool woken)
     }
 }
 
+/* With CURVE, a coordinator that never answers HELLO has most likely refused
+ * this worker's key: say so once, naming the key by its fingerprint. */
+static void s_curve_hint(s_worker_t *w)
+{
+#if OCTAD_HAVE_CURVE
+    if (!w->curve || w->curve_hinted)
+        return;
+    char fp[CURVE_FINGERPRINT_MAX];
+    curve_fingerprint(w->keys.public_z85, fp);
+    s_log(w, true, "no WELCOME over CURVE: the coordinator probably refused this worker's key (fingerprint %s): "
+          "is this worker's .pub in its --allow list, and is --server-key the coordinator's public key?", fp);
+    w->curve_hinted = true;
+#else
+    (void)w;
+#endif
+}
+
 /* Heartbeats, the coordinator's liveness and the reconnect schedule. */
 static void s_timers(s_worker_t *w)
 {
@@ -344,6 +364,8 @@ static void s_timers(s_worker_t *w)
         return;
     }
     if (now - w->last_recv > dead_after) {
+        if (w->state == S_HELLO)
+            s_curve_hint(w);
         s_disconnect(w, w->state == S_HELLO ? "no WELCOME from the coordinator" : "coordinator silent");
         return;
     }
