@@ -411,6 +411,7 @@ void server_destroy(server_t **self_p)
     if (self->ctx)
         zmq_ctx_term(self->ctx);
     peers_destroy(&self->peers);
+    free(self->rx);
     free(self);
     *self_p = NULL;
 }

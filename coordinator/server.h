@@ -32,8 +32,8 @@ typedef struct {
     double worker_seconds;      /* sum of the workers' reported compute times of accepted results */
 } server_summary_t;
 
-/* Binds opts->bind (or, when NULL, a local abstract-namespace ipc:// socket,
- * falling back to tcp://127.0.0.1:*) with CURVE when asked.
+/* Binds opts->bind (or, when NULL, a unix socket in a private 0700 directory:
+ * server_link.h) with CURVE when asked, frames capped at 64 KiB.
  * The job, scheduler and journal (may be NULL) stay the caller's. Returns
  * NULL with a message in err; *usage is set when the cause is bad input. */
 server_t *server_new(const opts_t *opts, const job_t *job, sched_t *sched, journal_t *journal, char *err,

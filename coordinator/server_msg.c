@@ -1,6 +1,7 @@
 /* server_msg.c: the coordinator's handling of each OCTP message from workers (PROTOCOL.md 5-8). */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <zmq.h>
 
@@ -8,7 +9,7 @@
 #include "log_line.h"
 #include "server_priv.h"
 
-enum { READ_BATCH = 4096, REFUSALS_LOGGED = 20, IMPOSSIBLE_LOGGED = 10 };
+enum { READ_BATCH = 4096, RX_BATCH = 32, REFUSALS_LOGGED = 20, IMPOSSIBLE_LOGGED = 10 };
 
 static void s_reply_error(server_t *self, const wire_peer_t *to, msg_code_t code, const char *text)
 {
@@ -287,19 +288,20 @@ static void s_on_message(server_t *self, const wire_peer_t *id, const wire_meta_
     }
 }
 
-/* Handles one received message (or receive error). Returns false when nothing is left to read. */
-static bool s_read_one(server_t *self)
-{
+/* One received message (or receive error), held until its batch is handled. */
+struct server_rx_s {
+    int rc;
     wire_peer_t id;
     wire_meta_t meta;
     msg_t m;
     char err[256];
-    int rc = wire_recv_from_meta(self->router, &id, &meta, &m, ZMQ_DONTWAIT, err, sizeof err);
-    if (rc == MSG_ETRANSPORT)
-        return false;
-    server_watch_links(self); /* a vanished connection's session ends before a newcomer speaks */
-    peer_t *p = id.len > 0 ? peers_find(self->peers, &id) : NULL;
-    if (p != NULL && !peers_same_link(p, &meta))
+};
+
+/* Handles one received message (or receive error). */
+static void s_handle_one(server_t *self, server_rx_t *rx)
+{
+    peer_t *p = rx->id.len > 0 ? peers_find(self->peers, &rx->id) : NULL;
+    if (p != NULL && !peers_same_link(p, &rx->meta))
         p = NULL; /* the identity of a session, claimed by another connection or key */
     int64_t now = server_now_ms();
     if (p != NULL) {
@@ -307,29 +309,63 @@ static bool s_read_one(server_t *self)
         if (p->leased > 0)
             sched_renew(self->sched, p->serial, now + self->opts->lease_ms);
     }
-    if (rc == MSG_EVERSION) {
-        server_drop(self, DROP_VERSION, err);
-        if (id.len > 0) {
+    if (rx->rc == MSG_EVERSION) {
+        server_drop(self, DROP_VERSION, rx->err);
+        if (rx->id.len > 0) {
             char text[MSG_TEXT_MAX];
             snprintf(text, sizeof text, "protocol version not supported; this coordinator speaks OCTP/%d",
                      MSG_PROTOCOL_VERSION);
-            s_reply_error(self, &id, MSG_CODE_VERSION, text);
+            s_reply_error(self, &rx->id, MSG_CODE_VERSION, text);
         }
         if (p != NULL)
             server_forget(self, p, "speaks another protocol version");
-    } else if (rc != MSG_OK) {
+    } else if (rx->rc != MSG_OK) {
         if (p != NULL)
             p->bad_nb++;
-        server_drop(self, DROP_MALFORMED, err);
+        server_drop(self, DROP_MALFORMED, rx->err);
     } else {
-        s_on_message(self, &id, &meta, p, &m);
+        s_on_message(self, &rx->id, &rx->meta, p, &rx->m);
     }
-    return true;
+}
+
+/* Reads up to RX_BATCH messages; returns how many, and whether one of them can
+ * create a session or count a result (then connection events must be seen first). */
+static size_t s_read_batch(server_t *self, bool *placing)
+{
+    size_t k = 0;
+    *placing = false;
+    while (k < RX_BATCH) {
+        server_rx_t *rx = &self->rx[k];
+        rx->rc = wire_recv_from_meta(self->router, &rx->id, &rx->meta, &rx->m, ZMQ_DONTWAIT, rx->err, sizeof rx->err);
+        if (rx->rc == MSG_ETRANSPORT)
+            break;
+        *placing |= rx->rc != MSG_OK || rx->m.type == MSG_HELLO || rx->m.type == MSG_RESULT ||
+                    rx->m.type == MSG_REFUSE;
+        k++;
+    }
+    return k;
 }
 
 void server_read(server_t *self)
 {
-    for (int n = 0; n < READ_BATCH && !self->failed; n++)
-        if (!s_read_one(self))
+    if (self->rx == NULL && (self->rx = malloc(RX_BATCH * sizeof *self->rx)) == NULL) {
+        server_fail(self, "out of memory");
+        return;
+    }
+    for (size_t n = 0; n < READ_BATCH && !self->failed;) {
+        bool placing;
+        size_t k = s_read_batch(self, &placing);
+        if (k == 0)
             break;
+        /* Every message of the batch was queued before this point, so every
+         * connection event that preceded one of them is seen here: a vanished
+         * connection's session ends before a newcomer holding its routing id
+         * and fd is heard. (Batches of CREDIT and HEARTBEAT only, which cannot
+         * change a total, skip it: each look costs a system call.) */
+        if (placing)
+            server_watch_links(self);
+        for (size_t j = 0; j < k && !self->failed; j++)
+            s_handle_one(self, &self->rx[j]);
+        n += k;
+    }
 }

@@ -23,6 +23,8 @@ typedef enum {
     DROP_KIND_NB
 } drop_kind_t;
 
+typedef struct server_rx_s server_rx_t; /* a received message awaiting its batch (server_msg.c) */
+
 struct server_s {
     const opts_t *opts;
     const job_t *job;
@@ -31,6 +33,7 @@ struct server_s {
     peers_t *peers;
     void *ctx, *router;
     void *monitor;               /* PAIR receiving the ROUTER's connect/disconnect events */
+    server_rx_t *rx;             /* the receive batch (server_read) */
     char endpoint[256];
     char ipc_dir[128];           /* the private directory of the default ipc socket, or empty */
     char ipc_path[160];          /* its socket file */
@@ -82,6 +85,6 @@ void server_read(server_t *self);
 
 /* Handles the ROUTER's connection events: a session whose connection closed,
  * or whose file descriptor a new connection now holds, is forgotten. Called
- * after each receive, before the message is handled, so a message from a new
- * connection never lands in the session of a vanished one. */
+ * after a batch is received and before it is handled, so a message from a
+ * new connection never lands in the session of a vanished one. */
 void server_watch_links(server_t *self);
