@@ -10,6 +10,7 @@ Exit 77 = skipped (a precondition such as a second user is missing).
 import argparse
 import os
 import re
+import select
 import shutil
 import subprocess
 import sys
@@ -209,7 +210,7 @@ def case_verify_keys():
         for n in ("evil", "good1", "good2"):
             f.write(open(key(n, "pub")).read())
     want = truth(6)
-    p, ep = start_coordinator("vk", "--perft", 6, "--split-depth", 2, "--verify", "--stall-timeout", 20000,
+    p, ep = start_coordinator("vk", "--perft", 6, "--split-depth", 2, "--verify",
                               "--curve-secret", key("coord", "key"), "--allow", allow)
     evil = subprocess.Popen(peer("liar", ep, "--conns", 2, "--name", "evil", "--seconds", 40,
                                  "--server-key", key("coord", "pub"), "--secret", key("evil", "key")),
@@ -325,11 +326,13 @@ def case_hello_flood():
     want = truth(8)
     p, ep = start_coordinator("hf", "--perft", 8, "--split-depth", 3)
     watch, asan = RssWatch(p.pid), sanitized(p.pid)
-    flood = subprocess.Popen(peer("hello-flood", ep, "--conns", 1100, "--name", "flood", "--seconds", 40),
+    flood = subprocess.Popen(peer("hello-flood", ep, "--conns", 1100, "--name", "flood", "--seconds", 60),
                              stdout=subprocess.PIPE, text=True)
-    time.sleep(3)
+    ready = select.select([flood.stdout], [], [], 40)[0]
+    line = flood.stdout.readline() if ready else ""
+    check(line.startswith("flood: "), "the flood filled the worker table: " + line.strip())
     ws = [honest(ep, n) for n in ("h1", "h2")]
-    rc, out, err = finish(p, ws, timeout=30)
+    rc, out, err = finish(p, ws, timeout=40)
     peak = watch.end()
     still = flood.poll() is None
     flood.kill()

@@ -7,7 +7,8 @@
  *   hijack        takes --take N tasks under routing id --routing-id, vanishes, then sends lying
  *                 RESULTs for them from a new connection with the same routing id, without HELLO
  *                 (with --curve2 SECRET the second connection uses another key)
- *   hello-flood   --conns K connections each say HELLO (distinct names) and heartbeat, never CREDIT
+ *   hello-flood   --conns K connections each say HELLO (distinct names) and heartbeat, never CREDIT;
+ *                 prints "flood: N welcomed ..." once 1024 WELCOMEs came (the coordinator's table size)
  *   name-flood    one connection says HELLO with --flood N distinct names, each followed by BYE
  *   badname       HELLO with a name holding a newline and terminal escapes, REFUSE of its first
  *                 task with such a reason, then BYE
@@ -27,7 +28,7 @@
 #include "game.h"
 #include "wire.h"
 
-enum { CONNS_MAX = 2048, TAKE_MAX = 64 };
+enum { CONNS_MAX = 2048, TAKE_MAX = 64, FLOOD_FULL = 1024 };
 
 typedef struct {
     const char *mode, *endpoint, *name, *routing_id, *server_pub, *secret, *secret2;
@@ -199,6 +200,12 @@ static void s_serve(s_conn_t *c, int n, double until, msg_task_t *taken, int *ta
             while (!c[k].closed && wire_recv(c[k].sock, &m, ZMQ_DONTWAIT, err, sizeof err) != MSG_ETRANSPORT)
                 if (m.type != MSG_NONE)
                     s_on_message(&c[k], &m, taken, taken_nb);
+        }
+        static bool announced;
+        if (!announced && strcmp(O.mode, "hello-flood") == 0 && s_welcomed >= FLOOD_FULL) {
+            printf("flood: %u welcomed, the worker table is full\n", s_welcomed); /* the test waits for this */
+            fflush(stdout);
+            announced = true;
         }
         if (s_now() >= next_hb) {
             next_hb = s_now() + 0.3;
