@@ -17,7 +17,7 @@ if(TARGET coordinator AND TARGET worker AND TARGET octad)
       "verify_stall|cluster:hostile|60"
       "refuse|cluster:hostile|90"
       "plausible|cluster:hostile|90"
-      "hello_flood|cluster:hostile|90"
+      "hello_flood|cluster:hostile|180"
       "name_flood|cluster:hostile|90"
       "big_frame|cluster:hostile|90"
       "key_leak|cluster:hostile|60"
