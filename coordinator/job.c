@@ -1,6 +1,8 @@
 /* job.c: splitting a perft job into tasks and adding up their counts (see job.h). */
 #include "job.h"
 
+#include "count.h"
+
 #include <stdio.h>
 #include <string.h>
 
@@ -124,4 +126,47 @@ void job_total(const job_t *self, const count_t *counts, const perft_stats_t *st
             if (t->refs[r].root >= 0)
                 out->root_nodes[t->refs[r].root] += counts[i] * t->refs[r].paths;
     }
+}
+
+/* b * GAME_MOVES_MAX^k, saturating at 2^128 - 1. */
+static count_t s_bound(count_t b, int k)
+{
+    const count_t max = ~(count_t)0;
+    for (int e = 0; e < k && b != 0; e++)
+        b = b > max / GAME_MOVES_MAX ? max : b * GAME_MOVES_MAX;
+    return b;
+}
+
+static bool s_stats_plausible(count_t nodes, const perft_stats_t *st)
+{
+    count_t kinds = 0;
+    for (int k = 0; k < CASTLE_KIND_NB; k++)
+        kinds += st->castle_kind[k];
+    return st->nodes == nodes && st->captures <= nodes && st->en_passant <= st->captures && st->castles <= nodes &&
+           kinds <= st->castles && st->promotions <= nodes && st->checks <= nodes && st->mates <= st->checks;
+}
+
+bool job_task_plausible(const job_t *self, size_t i, count_t nodes, const perft_stats_t *stats, char *why,
+                        size_t len)
+{
+    char a[COUNT_TEXT_MAX], b[COUNT_TEXT_MAX];
+    const game_pos_t *pos = self->bench ? &self->root : &self->split.tasks[i].pos;
+    int depth = job_task_depth(self, i);
+    count_t near = depth == 0 ? 1 : game_perft(pos, depth < 2 ? depth : 2, NULL);
+    if (depth <= 2 && nodes != near) {
+        snprintf(why, len, "%s leaves at depth %d, where the position has exactly %s", count_format(nodes, a), depth,
+                 count_format(near, b));
+        return false;
+    }
+    count_t bound = s_bound(near, depth - 2);
+    if (depth > 2 && nodes > bound) {
+        snprintf(why, len, "%s leaves at depth %d, above the bound %s", count_format(nodes, a), depth,
+                 count_format(bound, b));
+        return false;
+    }
+    if (stats != NULL && !s_stats_plausible(nodes, stats)) {
+        snprintf(why, len, "counts by kind that exceed their totals");
+        return false;
+    }
+    return true;
 }

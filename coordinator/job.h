@@ -68,5 +68,16 @@ void job_task_key(const job_t *self, size_t i, char *buf, size_t len);
 /* How many root-to-leaf paths one count of task i stands for. */
 count_t job_task_weight(const job_t *self, size_t i);
 
+/* Whether a count (and stats, may be NULL) can be task i's, checked cheaply
+ * (a perft of depth <= 2 of the task's position): depth 0 counts 1; depth 1
+ * and 2 exactly perft(pos, depth); deeper at most perft(pos, 2) x
+ * GAME_MOVES_MAX^(depth - 2) (no position has more legal moves than that), so
+ * zero below a mate; every count by kind at most nodes, en passant at most
+ * captures, mates at most checks. False with the reason in why. It catches
+ * absurd lies, not a count that is wrong by a little at depth 3 or more:
+ * that takes --verify. */
+bool job_task_plausible(const job_t *self, size_t i, count_t nodes, const perft_stats_t *stats, char *why,
+                        size_t len);
+
 /* Adds up the tasks' counts (and stats, when the job has them) into *out. */
 void job_total(const job_t *self, const count_t *counts, const perft_stats_t *stats, job_total_t *out);

@@ -339,6 +339,7 @@ journal_t *journal_open(const char *path, const char *job_key, char *err, size_t
     }
     if (strlen(job_key) > JOURNAL_KEY_MAX) {
         snprintf(err, errlen, "journal %s: job key longer than %d bytes", path, JOURNAL_KEY_MAX);
+        errno = EINVAL;
         goto err;
     }
     if (!(buf = s_read_all(self->fd, &len))) {
@@ -349,14 +350,19 @@ journal_t *journal_open(const char *path, const char *job_key, char *err, size_t
         snprintf(err, errlen, "journal %s: out of memory", path);
         goto err;
     }
-    if (s_load(self, buf, len, job_key, err, errlen) != 0
-        || s_prepare_tail(self, (off_t)len, job_key, err, errlen) != 0)
+    if (s_load(self, buf, len, job_key, err, errlen) != 0) {
+        errno = EINVAL; /* the content is not this job's journal */
+        goto err;
+    }
+    if (s_prepare_tail(self, (off_t)len, job_key, err, errlen) != 0)
         goto err;
     free(buf);
     return self;
-err:
+err:;
+    int saved = errno;
     free(buf);
     journal_destroy(&self);
+    errno = saved;
     return NULL;
 }
 
@@ -382,6 +388,28 @@ bool journal_lookup(const journal_t *self, uint64_t task_id, count_t *nodes, per
     return true;
 }
 
+/* The hash of a task key as s_load_entry sees it: escaped, as between the 4th and last TAB. */
+static uint64_t s_hash_task_key(const char *task_key)
+{
+    char escaped[JLINE_MAX];
+    if (jline_escape(task_key, escaped, sizeof escaped) == SIZE_MAX)
+        return 0;
+    return s_hash_key(escaped);
+}
+
+bool journal_key_matches(const journal_t *self, uint64_t task_id, const char *task_key)
+{
+    assert(self && task_key);
+    const s_entry_t *e = s_find(self, task_id);
+    return e != NULL && e->key_hash == s_hash_task_key(task_key);
+}
+
+uint64_t journal_task_id_at(const journal_t *self, size_t k)
+{
+    assert(self && k < self->entry_nb);
+    return self->entries[k].task_id;
+}
+
 bool journal_has_stats(const journal_t *self, uint64_t task_id)
 {
     assert(self);
@@ -399,10 +427,7 @@ int journal_append(journal_t *self, uint64_t task_id, const char *task_key, coun
     char line[JLINE_MAX];
     size_t n = jline_format_entry(task_id, task_key, nodes, stats, line, sizeof line);
     assert(n > 0); /* JLINE_MAX fits the longest key and stats */
-    /* hash the escaped key, as s_load_entry sees it: the text between the 4th and last TAB */
-    char escaped[JLINE_MAX];
-    (void)jline_escape(task_key, escaped, sizeof escaped);
-    uint64_t key_hash = s_hash_key(escaped);
+    uint64_t key_hash = s_hash_task_key(task_key);
     s_entry_t *e = s_find(self, task_id);
     if (e && !s_agrees(self, e, key_hash, nodes, stats))
         return errno = EEXIST, -1;

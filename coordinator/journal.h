@@ -35,7 +35,9 @@ enum { JOURNAL_KEY_MAX = 1024 };
  * (another coordinator has it), its header is not a version-1 journal, its
  * job key differs from `job_key`, a complete line is malformed or fails its
  * checksum, or two records of one task id disagree. A torn last line is
- * ignored and truncated away. The caller destroys the result. */
+ * ignored and truncated away. On NULL, errno is EINVAL when the content (or
+ * the key) is at fault, else the system's error (ENOSPC, EIO, EACCES ...).
+ * The caller destroys the result. */
 journal_t *journal_open(const char *path, const char *job_key, char *err, size_t errlen);
 
 /* Number of distinct finished tasks in the journal. */
@@ -44,6 +46,14 @@ size_t journal_done_nb(const journal_t *self);
 /* True if task_id is finished: sets *nodes, and if stats is not NULL copies
  * its counts by kind (all zero if none were recorded, see journal_has_stats). */
 bool journal_lookup(const journal_t *self, uint64_t task_id, count_t *nodes, perft_stats_t *stats);
+
+/* True if task_id is recorded with exactly this task key (as journal_append
+ * was given it). A record whose key is another task's is a journal of another
+ * split, or a forged one: the caller refuses it. */
+bool journal_key_matches(const journal_t *self, uint64_t task_id, const char *task_key);
+
+/* The task id of the k-th distinct record (k < journal_done_nb), in file order. */
+uint64_t journal_task_id_at(const journal_t *self, size_t k);
 
 /* True if task_id is finished and was recorded with counts by kind. */
 bool journal_has_stats(const journal_t *self, uint64_t task_id);

@@ -1,4 +1,5 @@
 /* main.c: the `coordinator` command: sets up the job, journal, socket and local workers, then runs. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,7 +58,42 @@ static int s_root(const opts_t *o, game_pos_t *out)
     return 0;
 }
 
-/* Opens the journal and marks its finished tasks done; 0 or EXIT_USAGE. */
+/* Every record must be a task of this job's split, under that task's own key
+ * (a build that splits differently, or a forged record, would otherwise put
+ * one task's count in another's place). 0, or EXIT_USAGE after a message. */
+static int s_check_journal(const opts_t *o, const job_t *job, const journal_t *journal)
+{
+    char key[GAME_TEXT_MAX + 32], count_why[200], text[240];
+    for (size_t k = 0; k < journal_done_nb(journal); k++) {
+        uint64_t id = journal_task_id_at(journal, k);
+        const char *why = NULL;
+        count_t nodes;
+        perft_stats_t st;
+        if (id < 1 || id > job->task_nb) {
+            why = "is not a task of this job's split";
+        } else {
+            job_task_key(job, (size_t)id - 1, key, sizeof key);
+            journal_lookup(journal, id, &nodes, &st);
+            bool with_stats = job->stats && journal_has_stats(journal, id);
+            if (!journal_key_matches(journal, id, key)) {
+                why = "carries another position's key";
+            } else if (!job_task_plausible(job, (size_t)id - 1, nodes, with_stats ? &st : NULL, count_why,
+                                           sizeof count_why)) {
+                snprintf(text, sizeof text, "has an impossible count (%s)", count_why);
+                why = text;
+            }
+        }
+        if (why != NULL) {
+            fprintf(stderr, "coordinator: journal %s: the record of task %llu %s (of %zu tasks): the file was "
+                    "written by another split or altered; use another journal file\n", o->journal,
+                    (unsigned long long)id, why, job->task_nb);
+            return EXIT_USAGE;
+        }
+    }
+    return 0;
+}
+
+/* Opens the journal and marks its finished tasks done; 0, EXIT_USAGE or EXIT_FAIL (a write error). */
 static int s_load_journal(const opts_t *o, const job_t *job, sched_t *sched, journal_t **out, size_t *loaded)
 {
     char err[512];
@@ -66,9 +102,14 @@ static int s_load_journal(const opts_t *o, const job_t *job, sched_t *sched, jou
         return 0;
     *out = journal_open(o->journal, job->job_key, err, sizeof err);
     if (*out == NULL) {
+        /* A disk that cannot take the journal is a failure, as when it fills up mid-run (exit 1);
+         * a file that is not this job's journal, or a path that cannot be opened, is bad input. */
+        bool io = errno == ENOSPC || errno == EDQUOT || errno == EIO || errno == EFBIG;
         fprintf(stderr, "coordinator: %s\n", err);
-        return EXIT_USAGE;
+        return io ? EXIT_FAIL : EXIT_USAGE;
     }
+    if (s_check_journal(o, job, *out) != 0)
+        return EXIT_USAGE;
     for (size_t i = 0; i < job->task_nb; i++) {
         count_t nodes;
         perft_stats_t st;
@@ -89,7 +130,8 @@ static int s_report(const opts_t *o, const job_t *job, sched_t *sched, const ser
         return EXIT_FAIL;
     job_total(job, sched_counts(sched), sched_stats(sched), total);
     report_final_t r = {.job = job, .total = total, .sum = sum, .divide = o->divide, .stats = o->stats,
-                        .json = o->json, .verify = o->verify};
+                        .json = o->json, .verify = o->verify,
+                        .verify_by = o->curve_secret != NULL ? "keys" : "names"};
     if (o->have_expect) {
         r.expected = o->expect;
         r.expected_from = "--expect";
@@ -130,6 +172,10 @@ static int s_serve(const opts_t *o, const job_t *job, sched_t *sched, journal_t 
     }
     if (o->bind != NULL && !o->quiet)
         fprintf(stderr, "coordinator: listening on %s (workers here: %s)\n", o->bind, server_endpoint(server));
+    if (o->verify && o->bind != NULL && o->curve_secret == NULL)
+        fprintf(stderr, "coordinator: warning: --verify without CURVE tells workers apart by the names they "
+                "declare: it protects against faulty workers, not against a malicious peer (one peer can "
+                "claim two names); use --curve-secret and --allow for results you publish\n");
     if (o->endpoint_file != NULL && s_write_endpoint(o->endpoint_file, server_endpoint(server)) != 0) {
         server_destroy(&server);
         return EXIT_FAIL;
@@ -156,6 +202,8 @@ static int s_serve(const opts_t *o, const job_t *job, sched_t *sched, journal_t 
     sum.local_threads = so.threads;
     server_destroy(&server);
     spawn_destroy(&spawn, 1000);
+    if (rc == SERVER_DISPUTED)
+        return EXIT_MISMATCH;
     return rc != 0 ? EXIT_FAIL : s_report(o, job, sched, &sum);
 }
 

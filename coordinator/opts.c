@@ -20,8 +20,8 @@ static const char s_help[] =
     "  --ofen POS, --fen POS  the root position (default: the variant's start)\n"
     "  --start N            chess960: start position N (0-959)\n"
     "  --bind ENDPOINT      accept remote workers there (e.g. tcp://0.0.0.0:5555);\n"
-    "                       default: a local socket (ipc://@..., Linux abstract namespace;\n"
-    "                       else loopback TCP), local workers only\n"
+    "                       default: a unix socket in a private directory (mode 0700),\n"
+    "                       for this coordinator's own local workers only\n"
     "  --insecure           allow plain TCP on a non-loopback --bind (else CURVE is required)\n"
     "  --local-workers K    compute threads to run here (default: one per core; 0 = none):\n"
     "                       one worker process of K threads sharing one table, or\n"
@@ -41,6 +41,10 @@ static const char s_help[] =
     "  --liveness N         heartbeats missed before a worker is dead (3..5, default 3)\n"
     "  --lease-ms MS        a task returns to the queue when its worker is silent this\n"
     "                       long (default liveness x heartbeat; at least 2 x heartbeat)\n"
+    "  --stall-timeout MS   when tasks are left that no connected worker may take (all\n"
+    "                       refused them, or --verify waits for another worker), end the\n"
+    "                       job after MS (default 300000; 0 = wait for ever): exit 3 with\n"
+    "                       the disputed tasks listed under --verify, else exit 1\n"
     "  --curve-secret FILE  CURVE: the coordinator's secret key file\n"
     "  --allow FILE         CURVE: a file of allowed worker public keys (repeatable)\n"
     "  --bench-dispatch N   benchmark: dispatch N empty tasks (depth 0) and report tasks/s\n"
@@ -50,7 +54,8 @@ static const char s_help[] =
     "  --quiet              no progress or logs on stderr\n"
     "  --help               this text\n\n"
     "keygen writes PREFIX.key (secret, mode 0600) and PREFIX.pub (default PREFIX: coordinator).\n"
-    "Exit status: 0 ok, 1 failure, 2 bad usage or input, 3 total differs from the reference.\n";
+    "Exit status: 0 ok, 1 failure, 2 bad usage or input, 3 total differs from the reference\n"
+    "or --verify left tasks whose results disagree (disputed, listed on stderr).\n";
 
 void opts_help(void)
 {
@@ -85,7 +90,7 @@ static int s_int(const char *opt, const char *text, long long lo, long long hi, 
 static const char *const s_valued[] = {
     "--perft", "--variant", "--ofen", "--fen", "--start", "--bind", "--local-workers",
     "--split-depth", "--journal", "--expect", "--hash", "--lease-ms", "--heartbeat-ms",
-    "--liveness", "--curve-secret", "--allow", "--bench-dispatch", "--worker-prefetch", "--endpoint-file",
+    "--liveness", "--stall-timeout", "--curve-secret", "--allow", "--bench-dispatch", "--worker-prefetch", "--endpoint-file",
     NULL};
 
 static bool s_takes_value(const char *a)
@@ -120,6 +125,7 @@ static int s_number(opts_t *o, const char *a, const char *v)
     else if (strcmp(a, "--lease-ms") == 0 && !(rc = s_int(a, v, 20, 86400000, &n))) o->lease_ms = (uint32_t)n;
     else if (strcmp(a, "--heartbeat-ms") == 0 && !(rc = s_int(a, v, 10, 3600000, &n))) o->heartbeat_ms = (uint32_t)n;
     else if (strcmp(a, "--liveness") == 0 && !(rc = s_int(a, v, 3, 5, &n))) o->liveness = (uint32_t)n;
+    else if (strcmp(a, "--stall-timeout") == 0 && !(rc = s_int(a, v, 0, 86400000, &n))) o->stall_ms = (uint32_t)n;
     else if (strcmp(a, "--bench-dispatch") == 0 && !(rc = s_int(a, v, 1, 100000000, &n))) o->bench_dispatch = (uint64_t)n;
     else if (strcmp(a, "--worker-prefetch") == 0 && !(rc = s_int(a, v, 0, 64, &n))) o->worker_prefetch = (int)n;
     else if (strcmp(a, "--split-depth") == 0) {
@@ -158,10 +164,48 @@ static int s_value(opts_t *o, const char *a, const char *v)
     return 0;
 }
 
-static bool s_is_loopback(const char *ep)
+/* Whether host (of a tcp:// endpoint) is this machine only: 127.x.y.z written
+ * as four decimal numbers, localhost, [::1] or the interface lo. */
+static bool s_loopback_host(const char *host, size_t len)
 {
-    return strncmp(ep, "tcp://127.", 10) == 0 || strncmp(ep, "tcp://localhost:", 16) == 0 ||
-           strncmp(ep, "ipc://", 6) == 0 || strncmp(ep, "inproc://", 9) == 0;
+    static const char *const names[] = {"localhost", "[::1]", "lo"};
+    for (size_t k = 0; k < sizeof names / sizeof names[0]; k++)
+        if (len == strlen(names[k]) && strncmp(host, names[k], len) == 0)
+            return true;
+    unsigned a, b, c, d;
+    char tail;
+    char text[32];
+    if (len >= sizeof text)
+        return false;
+    memcpy(text, host, len);
+    text[len] = '\0';
+    return sscanf(text, "%3u.%3u.%3u.%3u%c", &a, &b, &c, &d, &tail) == 4 && a == 127 && b < 256 && c < 256 &&
+           d < 256;
+}
+
+/* Checks a --bind endpoint: tcp://HOST:PORT (PORT 1..65535 or *; an IPv6
+ * HOST in brackets), ipc://PATH or inproc://NAME. Sets *loopback. 0, or
+ * EXIT_USAGE after a message. */
+static int s_check_bind(const char *ep, bool *loopback)
+{
+    *loopback = strncmp(ep, "ipc://", 6) == 0 || strncmp(ep, "inproc://", 9) == 0;
+    if (*loopback)
+        return strstr(ep, "://")[3] != '\0' ? 0 : s_usage("--bind %.60s: no path", ep);
+    if (strncmp(ep, "tcp://", 6) != 0)
+        return s_usage("--bind %.60s: give tcp://HOST:PORT (or ipc://PATH)", ep);
+    const char *host = ep + 6, *colon = strrchr(host, ':');
+    if (colon == NULL || colon == host || (host[0] == '[' && colon[-1] != ']'))
+        return s_usage("--bind %.60s: give tcp://HOST:PORT, PORT 1-65535 or *", ep);
+    const char *port = colon + 1;
+    if (strcmp(port, "*") != 0) {
+        char *end;
+        errno = 0;
+        long n = strtol(port, &end, 10);
+        if (errno != 0 || end == port || *end != '\0' || port[0] == '+' || port[0] == '-' || n < 1 || n > 65535)
+            return s_usage("--bind %.60s: port '%.20s' is not 1-65535 or *", ep, port);
+    }
+    *loopback = s_loopback_host(host, (size_t)(colon - host));
+    return 0;
 }
 
 /* Cross-option rules, once everything is read. */
@@ -187,7 +231,10 @@ static int s_check(opts_t *o)
         return s_usage("--start and --fen: give one position, not both");
     if ((o->curve_secret == NULL) != (o->allow_nb == 0))
         return s_usage("CURVE needs both --curve-secret and at least one --allow");
-    if (o->bind != NULL && !s_is_loopback(o->bind) && o->curve_secret == NULL && !o->insecure)
+    bool loopback = true;
+    if (o->bind != NULL && s_check_bind(o->bind, &loopback) != 0)
+        return EXIT_USAGE;
+    if (!loopback && o->curve_secret == NULL && !o->insecure)
         return s_usage("--bind %.60s is not loopback: give --curve-secret and --allow, or --insecure", o->bind);
     if (o->curve_secret != NULL && o->local_workers > 0)
         return s_usage("--local-workers: local workers cannot join a CURVE socket; start them as remote workers with keys");
@@ -201,7 +248,8 @@ static int s_check(opts_t *o)
 int opts_parse(int argc, char **argv, opts_t *o)
 {
     *o = (opts_t){.variant = VARIANT_OCTAD, .start = -1, .local_workers = -1, .split_depth = -1,
-                  .hash_mb = 64, .heartbeat_ms = 1000, .worker_prefetch = 16};
+                  .hash_mb = 64, .heartbeat_ms = 1000, .worker_prefetch = 16,
+                  .stall_ms = 300000};
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         int rc;

@@ -26,6 +26,7 @@ typedef struct {
     count_t expect;
     size_t hash_mb;                /* table of each local worker process */
     uint32_t lease_ms, heartbeat_ms, liveness;
+    uint32_t stall_ms;             /* --stall-timeout: end a job no connected worker can advance (0: never) */
     const char *curve_secret;
     const char *allow[OPTS_ALLOW_MAX];
     int allow_nb;

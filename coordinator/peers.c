@@ -1,19 +1,32 @@
-/* peers.c: worker sessions in a fixed table; names interned to small ids (see peers.h). */
+/* peers.c: worker sessions in a fixed table; principals interned to small ids (see peers.h). */
 #include "peers.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-enum { PEERS_MAX = 1024, NAMES_MAX = 4096, STRANGERS_MAX = 64 };
+#include "curve.h"
+
+enum { NAMES_MAX = 4096, STRANGERS_MAX = 64, LABEL_MAX = MSG_NAME_MAX + 32 };
+
+/* A principal: a CURVE key, or a declared name without CURVE. */
+typedef struct {
+    char text[64]; /* WIRE_USER_ID_MAX and MSG_NAME_MAX are both 64 */
+    char label[LABEL_MAX];
+    uint32_t live;           /* sessions alive under it */
+    bool pinned;             /* the scheduler knows its id: never reused */
+    bool used;
+} s_name_t;
+_Static_assert((int)WIRE_USER_ID_MAX <= 64 && (int)MSG_NAME_MAX <= 64, "principal text fits");
 
 struct peers_s {
     peer_t slot[PEERS_MAX];
     size_t count;
     size_t hi;              /* one past the highest slot ever used */
     uint32_t next_serial;
-    char (*names)[MSG_NAME_MAX];
-    size_t name_nb;
+    s_name_t *names;
+    size_t name_nb;         /* entries ever used (reused ones included) */
+    size_t names_alive;     /* principals with live > 0 */
     wire_peer_t strangers[STRANGERS_MAX];
     size_t stranger_next;
 };
@@ -23,7 +36,7 @@ peers_t *peers_new(void)
     peers_t *self = calloc(1, sizeof *self);
     if (self == NULL)
         return NULL;
-    self->names = calloc(NAMES_MAX, MSG_NAME_MAX);
+    self->names = calloc(NAMES_MAX, sizeof *self->names);
     if (self->names == NULL) {
         free(self);
         return NULL;
@@ -54,38 +67,98 @@ peer_t *peers_find(peers_t *self, const wire_peer_t *id)
     return NULL;
 }
 
-/* The id of a name, interned on first sight (the last id is shared when full). */
-static uint16_t s_intern(peers_t *self, const char *name)
+bool peers_same_link(const peer_t *p, const wire_meta_t *meta)
 {
-    for (size_t i = 0; i < self->name_nb; i++)
-        if (strcmp(self->names[i], name) == 0)
-            return (uint16_t)i;
-    if (self->name_nb == NAMES_MAX)
-        return NAMES_MAX - 1;
-    snprintf(self->names[self->name_nb], MSG_NAME_MAX, "%s", name);
-    return (uint16_t)self->name_nb++;
+    return p->fd == meta->fd && strcmp(p->user_id, meta->user_id) == 0;
 }
 
-peer_t *peers_add(peers_t *self, const wire_peer_t *id, const char *name, uint32_t threads, int64_t now)
+static int s_find_name(const peers_t *self, const char *text)
 {
-    for (size_t i = 0; i < PEERS_MAX; i++) {
-        peer_t *p = &self->slot[i];
-        if (p->used)
-            continue;
-        memset(p, 0, sizeof *p);
-        p->used = true;
-        p->id = *id;
-        p->serial = self->next_serial++;
-        p->name_id = s_intern(self, name);
-        snprintf(p->name, sizeof p->name, "%s", name);
-        p->threads = threads;
-        p->last_recv = p->last_send = now;
-        self->count++;
-        if (i + 1 > self->hi)
-            self->hi = i + 1;
-        return p;
+    for (size_t i = 0; i < self->name_nb; i++)
+        if (self->names[i].used && strcmp(self->names[i].text, text) == 0)
+            return (int)i;
+    return -1;
+}
+
+/* The id of a principal, interned on first sight; an entry nobody uses and the
+ * scheduler never saw is reused when the table is full. -1 if none is free. */
+static int s_intern(peers_t *self, const char *text, const char *name, bool is_key)
+{
+    int i = s_find_name(self, text);
+    if (i >= 0)
+        return i;
+    if (self->name_nb < NAMES_MAX) {
+        i = (int)self->name_nb++;
+    } else {
+        for (size_t k = 0; k < NAMES_MAX && i < 0; k++)
+            if (!self->names[k].pinned && self->names[k].live == 0)
+                i = (int)k;
+        if (i < 0)
+            return -1;
     }
-    return NULL;
+    s_name_t *n = &self->names[i];
+    *n = (s_name_t){.used = true};
+    snprintf(n->text, sizeof n->text, "%s", text);
+    if (is_key) {
+        char fp[CURVE_FINGERPRINT_MAX];
+        curve_fingerprint(text, fp);
+        snprintf(n->label, sizeof n->label, "%s [key %s]", name, fp);
+    } else {
+        snprintf(n->label, sizeof n->label, "%s", name);
+    }
+    return i;
+}
+
+/* Sessions alive under the principal of meta's key (0 without a key). */
+static uint32_t s_key_live(const peers_t *self, const wire_meta_t *meta)
+{
+    int i = meta->user_id[0] != '\0' ? s_find_name(self, meta->user_id) : -1;
+    return i >= 0 ? self->names[i].live : 0;
+}
+
+peer_t *peers_add(peers_t *self, const wire_peer_t *id, const wire_meta_t *meta, const char *name,
+                  uint32_t threads, int64_t now)
+{
+    bool is_key = meta->user_id[0] != '\0';
+    if (is_key && s_key_live(self, meta) >= PEERS_PER_KEY_MAX)
+        return NULL;
+    peer_t *p = NULL;
+    for (size_t i = 0; i < PEERS_MAX && p == NULL; i++)
+        if (!self->slot[i].used) {
+            p = &self->slot[i];
+            if (i + 1 > self->hi)
+                self->hi = i + 1;
+        }
+    if (p == NULL)
+        return NULL;
+    int name_id = s_intern(self, is_key ? meta->user_id : name, name, is_key);
+    if (name_id < 0)
+        return NULL;
+    *p = (peer_t){.used = true, .id = *id, .fd = meta->fd, .serial = self->next_serial++,
+                  .name_id = (uint16_t)name_id, .threads = threads, .since = now, .last_recv = now,
+                  .last_send = now};
+    snprintf(p->user_id, sizeof p->user_id, "%s", meta->user_id);
+    snprintf(p->name, sizeof p->name, "%s", name);
+    if (self->names[name_id].live++ == 0)
+        self->names_alive++;
+    self->count++;
+    return p;
+}
+
+peer_t *peers_victim(peers_t *self, const wire_meta_t *meta)
+{
+    bool key_full = meta->user_id[0] != '\0' && s_key_live(self, meta) >= PEERS_PER_KEY_MAX;
+    peer_t *best = NULL;
+    for (size_t i = 0; i < self->hi; i++) {
+        peer_t *p = &self->slot[i];
+        if (!p->used || p->leased > 0 || p->results > 0)
+            continue;
+        if (key_full && strcmp(p->user_id, meta->user_id) != 0)
+            continue;
+        if (best == NULL || p->serial < best->serial)
+            best = p;
+    }
+    return best;
 }
 
 void peers_remove(peers_t *self, peer_t *peer)
@@ -94,29 +167,24 @@ void peers_remove(peers_t *self, peer_t *peer)
         return;
     peer->used = false;
     self->count--;
+    if (--self->names[peer->name_id].live == 0)
+        self->names_alive--;
+}
+
+void peers_pin(peers_t *self, uint16_t name_id)
+{
+    if (name_id < NAMES_MAX)
+        self->names[name_id].pinned = true;
 }
 
 peer_t *peers_at(peers_t *self, size_t i) { return &self->slot[i]; }
 size_t peers_cap(const peers_t *self) { return self->hi; }
 size_t peers_count(const peers_t *self) { return self->count; }
-
-size_t peers_names_alive(const peers_t *self)
-{
-    size_t n = 0;
-    for (size_t i = 0; i < self->hi; i++) {
-        if (!self->slot[i].used)
-            continue;
-        bool first = true;
-        for (size_t j = 0; j < i && first; j++)
-            first = !(self->slot[j].used && self->slot[j].name_id == self->slot[i].name_id);
-        n += first;
-    }
-    return n;
-}
+size_t peers_names_alive(const peers_t *self) { return self->names_alive; }
 
 const char *peers_name_of(const peers_t *self, uint16_t name_id)
 {
-    return name_id < self->name_nb ? self->names[name_id] : "?";
+    return name_id < self->name_nb && self->names[name_id].used ? self->names[name_id].label : "?";
 }
 
 bool peers_stranger_seen(peers_t *self, const wire_peer_t *id)

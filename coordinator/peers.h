@@ -1,4 +1,5 @@
-/* peers.h: the coordinator's table of worker sessions, keyed by ZeroMQ identity. */
+/* peers.h: the coordinator's table of worker sessions, keyed by ZeroMQ identity
+ * and bound to one connection (and CURVE key), and the interned principals. */
 #pragma once
 
 #include <stdbool.h>
@@ -8,16 +9,23 @@
 #include "msg.h"
 #include "wire.h"
 
+enum { PEERS_MAX = 1024, PEERS_PER_KEY_MAX = 256 };
+
 /* One welcomed worker session. */
 typedef struct {
     bool used;
     wire_peer_t id;
+    int fd;                   /* the connection it said HELLO on (wire_meta_t.fd) */
+    char user_id[WIRE_USER_ID_MAX]; /* its CURVE key (ZAP User-Id), empty without CURVE */
     uint32_t serial;          /* unique per session, never reused */
-    uint16_t name_id;         /* same for every session of one name */
-    char name[MSG_NAME_MAX];
+    uint16_t name_id;         /* its principal: same for every session of one key (CURVE) or name */
+    char name[MSG_NAME_MAX];  /* the name it declared, cleaned for logs */
     uint32_t threads;         /* HELLO threads: the most credit it may hold */
+    uint32_t hash_mb;         /* HELLO hash size, for the log */
     uint32_t credit;          /* tasks it asked for and has not been sent */
     uint32_t leased;          /* tasks sent and not answered */
+    bool credited;            /* it has sent a CREDIT (got past HELLO) */
+    int64_t since;            /* when it said HELLO */
     int64_t last_recv, last_send;
     uint64_t results;
     uint64_t bad_nb;          /* malformed or unexpected messages from it */
@@ -34,22 +42,40 @@ void peers_destroy(peers_t **self_p);
 /* The session of identity id, or NULL. */
 peer_t *peers_find(peers_t *self, const wire_peer_t *id);
 
-/* Starts a session for id (replacing an older one of the same identity: the
- * caller must have dropped it first) with a fresh serial; NULL if the table is full. */
-peer_t *peers_add(peers_t *self, const wire_peer_t *id, const char *name, uint32_t threads, int64_t now);
+/* Whether a message that came over `meta` belongs to session p (same connection and key). */
+bool peers_same_link(const peer_t *p, const wire_meta_t *meta);
+
+/* Starts a session for id on the connection and key of meta, with a fresh
+ * serial. Its principal is the CURVE key when there is one, else the declared
+ * name (already cleaned for logs). NULL when the table is full, the principal
+ * table is full, or the key holds PEERS_PER_KEY_MAX sessions: the caller
+ * evicts (peers_victim) and retries, or refuses. */
+peer_t *peers_add(peers_t *self, const wire_peer_t *id, const wire_meta_t *meta, const char *name,
+                  uint32_t threads, int64_t now);
+
+/* The session to evict so that a newcomer (of principal text `principal`, may
+ * be NULL) fits: the oldest one that has never been given work (no lease, no
+ * result), preferring one of the same key when that key is at its bound.
+ * NULL if every session is doing work. */
+peer_t *peers_victim(peers_t *self, const wire_meta_t *meta);
 
 /* Ends a session. */
 void peers_remove(peers_t *self, peer_t *peer);
+
+/* The principal of a session was given a task: its id is kept for the job (the
+ * scheduler remembers it in leases, votes and refusals). */
+void peers_pin(peers_t *self, uint16_t name_id);
 
 /* Slot access for iteration: i in [0, peers_cap()). Unused slots have used == false. */
 peer_t *peers_at(peers_t *self, size_t i);
 size_t peers_cap(const peers_t *self);
 
-/* Sessions alive, and distinct names among them. */
+/* Sessions alive, and distinct principals among them. */
 size_t peers_count(const peers_t *self);
 size_t peers_names_alive(const peers_t *self);
 
-/* The name of a name id ("?" if unknown). */
+/* A principal for logs: the first name seen under it, and its key's
+ * fingerprint under CURVE ("?" if unknown). */
 const char *peers_name_of(const peers_t *self, uint16_t name_id);
 
 /* Whether an identity was refused recently (NOT_WELCOME sent); remembers it if not. */

@@ -76,12 +76,15 @@ static void s_json(const report_final_t *r, const char *pos)
     printf(",\"duplicates\":%llu,\"requeued\":%llu,\"dropped\":%llu,\"disagreements\":%llu,\"workers\":%zu",
            (unsigned long long)s->duplicates, (unsigned long long)s->requeued, (unsigned long long)s->dropped,
            (unsigned long long)s->disagreements, s->workers);
+    printf(",\"impossible\":%llu", (unsigned long long)s->impossible);
     if (r->job->bench)
         printf(",\"dispatch_seconds\":%.3f,\"tasks_per_second\":%.0f", s->dispatch_seconds,
                s->dispatch_seconds > 0 ? (double)s->results / s->dispatch_seconds : 0.0);
     printf(",\"local_processes\":%d,\"local_threads\":%d", s->local_processes, s->local_threads);
     printf(",\"cpu_seconds\":%.4f,\"worker_seconds\":%.3f,\"verify\":%s", s->cpu_seconds, s->worker_seconds,
            r->verify ? "true" : "false");
+    if (r->verify)
+        printf(",\"verify_workers\":\"%s\"", r->verify_by);
     if (r->check != REPORT_UNCHECKED)
         printf(",\"expected\":%s,\"expected_from\":\"%s\",\"match\":%s", count_format(r->expected, b),
                r->expected_from, r->check == REPORT_MATCH ? "true" : "false");
@@ -123,6 +126,9 @@ static void s_text(const report_final_t *r, const char *pos)
         printf("dispatch   %.0f tasks/s (%llu tasks in %.3f s)\n",
                s->dispatch_seconds > 0 ? (double)s->results / s->dispatch_seconds : 0.0,
                (unsigned long long)s->results, s->dispatch_seconds);
+    if (r->verify)
+        printf("verify     each task by two workers of different %s\n",
+               strcmp(r->verify_by, "keys") == 0 ? "CURVE keys" : "declared names (faults only, not a malicious peer)");
     if (r->check == REPORT_MATCH)
         printf("check      matches %s\n", r->expected_from);
     else if (r->check == REPORT_MISMATCH)

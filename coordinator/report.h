@@ -23,6 +23,7 @@ typedef struct {
     const job_total_t *total;
     const server_summary_t *sum;
     bool divide, stats, json, verify;
+    const char *verify_by;      /* verify: "keys" (CURVE) or "names" (declared, not proven) */
     report_check_t check;
     count_t expected;
     const char *expected_from;  /* "reference" or "--expect" */

@@ -477,6 +477,12 @@ int sched_votes(const sched_t *self, size_t i, sched_vote_t votes[3])
     return t->vote_nb;
 }
 
+void sched_task_state(const sched_t *self, size_t i, int *votes, int *refusals)
+{
+    *votes = self->tasks[i].vote_nb;
+    *refusals = self->tasks[i].excl_nb;
+}
+
 bool sched_done(const sched_t *self, size_t i) { return self->tasks[i].done; }
 const count_t *sched_counts(const sched_t *self) { return self->counts; }
 const perft_stats_t *sched_stats(const sched_t *self) { return self->stats; }

@@ -70,6 +70,10 @@ sched_outcome_t sched_result(sched_t *self, size_t i, uint32_t serial, uint16_t 
 /* The verify results of task i (up to 3) into votes; returns how many. */
 int sched_votes(const sched_t *self, size_t i, sched_vote_t votes[3]);
 
+/* What holds a task back: its verify results so far (votes) and how many
+ * names refused it (refusals). */
+void sched_task_state(const sched_t *self, size_t i, int *votes, int *refusals);
+
 /* Whether task i is done, and its count. */
 bool sched_done(const sched_t *self, size_t i);
 

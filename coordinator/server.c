@@ -9,14 +9,17 @@
 #include <unistd.h>
 #include <zmq.h>
 
+#include "log_line.h"
 #include "report.h"
+#include "server_link.h"
 #include "server_priv.h"
+#include "server_stall.h"
 #if OCTAD_HAVE_CURVE
 #include "curve.h"
 #endif
 
 enum { POLL_MIN_MS = 20, POLL_MAX_MS = 250, TIMERS_EVERY_MS = 20, EXPIRE_EVERY_MS = 50, TTY_PROGRESS_MS = 250,
-       LOG_PROGRESS_MS = 5000 };
+       LOG_PROGRESS_MS = 5000, HELLO_ONLY_MS = 2000 };
 
 /* How long the loop may sleep without a message: a quarter of a heartbeat
  * (so heartbeats and liveness keep their schedule), within 20..250 ms. Every
@@ -36,9 +39,7 @@ int64_t server_now_ms(void)
 
 static void s_vlog(const char *fmt, va_list ap)
 {
-    fputs("coordinator: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    log_line("coordinator: ", fmt, ap);
 }
 
 void server_log(const server_t *self, const char *fmt, ...)
@@ -75,7 +76,8 @@ void server_fail(server_t *self, const char *fmt, ...)
 void server_drop(server_t *self, drop_kind_t kind, const char *why)
 {
     static const char *const names[DROP_KIND_NB] = {"malformed", "version", "no session", "unexpected",
-                                                    "other job", "not leased", "bad result", "credit"};
+                                                    "other job", "not leased", "bad result", "credit",
+                                                    "table full"};
     if (self->drops[kind]++ == 0)
         server_log(self, "dropped a message (%s): %s (further ones are only counted)", names[kind], why);
     self->sum.dropped++;
@@ -97,7 +99,8 @@ void server_forget(server_t *self, peer_t *peer, const char *why)
 {
     size_t n = sched_drop_serial(self->sched, peer->serial);
     self->sum.requeued += n;
-    server_log(self, "worker %s left (%s); %zu tasks back in the queue", peer->name, why, n);
+    if (peer->credited || n > 0) /* sessions that never asked for work come and go silently */
+        server_log(self, "worker %s left (%s); %zu tasks back in the queue", peer->name, why, n);
     peers_remove(self->peers, peer);
 }
 
@@ -130,6 +133,7 @@ void server_dispatch(server_t *self, peer_t *p)
         }
         if (self->first_dispatch_ms == 0)
             self->first_dispatch_ms = now;
+        peers_pin(self->peers, p->name_id);
         p->credit--;
         p->leased++;
         self->sum.dispatched++;
@@ -159,6 +163,10 @@ static void s_peer_timers(server_t *self, int64_t now)
             server_forget(self, p, "silent past its liveness");
             continue;
         }
+        if (!p->credited && now - p->since > HELLO_ONLY_MS) {
+            server_forget(self, p, "asked for no task after its HELLO");
+            continue;
+        }
         if (now - p->last_send >= self->opts->heartbeat_ms)
             server_send(self, &p->id, &hb);
     }
@@ -177,12 +185,30 @@ static void s_progress(server_t *self, int64_t now)
     report_progress(&pr);
 }
 
+/* Logs CURVE clients the ZAP handler refused, by key fingerprint (never the key). */
+static void s_log_refused_keys(server_t *self)
+{
+#if OCTAD_HAVE_CURVE
+    enum { SHOWN = 4, LOGGED_MAX = 50 };
+    char fp[SHOWN][CURVE_FINGERPRINT_MAX];
+    if (self->zap == NULL)
+        return;
+    size_t n = curve_auth_take_refused(self->zap, fp, SHOWN);
+    for (size_t k = 0; k < n && k < SHOWN && self->refused_logged < LOGGED_MAX; k++, self->refused_logged++)
+        server_error(self, "refused a CURVE client with key fingerprint %s: not in the --allow list%s", fp[k],
+                     self->refused_logged + 1 == LOGGED_MAX ? " (further refusals are not logged)" : "");
+#else
+    (void)self;
+#endif
+}
+
 static void s_timers(server_t *self, spawn_t *spawn, int64_t now)
 {
     if (now < self->next_timers_ms)
         return; /* under load, messages wake the loop thousands of times a second */
     self->next_timers_ms = now + TIMERS_EVERY_MS;
     s_peer_timers(self, now);
+    s_log_refused_keys(self);
     if (now >= self->next_expire_ms) {
         size_t n = sched_expire(self->sched, now);
         if (n > 0)
@@ -197,6 +223,7 @@ static void s_timers(server_t *self, spawn_t *spawn, int64_t now)
     }
     if (spawn != NULL && self->opts->bind == NULL && spawn_reap(spawn) == 0 && peers_count(self->peers) == 0)
         server_fail(self, "every local worker has exited and no remote worker can join (no --bind)");
+    server_stall_check(self, now);
     s_progress(self, now);
 }
 
@@ -225,7 +252,7 @@ int server_run(server_t *self, spawn_t *spawn, int stop_fd)
     self->sum.seconds = (double)(server_now_ms() - self->start_ms) / 1000.0;
     if (self->first_dispatch_ms > 0 && self->last_result_ms >= self->first_dispatch_ms)
         self->sum.dispatch_seconds = (double)(self->last_result_ms - self->first_dispatch_ms) / 1000.0;
-    return self->failed ? 1 : 0;
+    return !self->failed ? 0 : self->end_code != 0 ? self->end_code : 1;
 }
 
 void server_summary(const server_t *self, server_summary_t *out)
@@ -265,6 +292,11 @@ static int s_curve(server_t *self, char *err, size_t errlen)
     for (int k = 0; k < self->opts->allow_nb; k++)
         if (curve_allow_read(&allow, self->opts->allow[k], err, errlen) != 0)
             goto done;
+    if (allow.nb == 0) {
+        snprintf(err, errlen, "--allow %.200s%s: no key in the allow-list, so no worker could join",
+                 self->opts->allow[0], self->opts->allow_nb > 1 ? " ..." : "");
+        goto done;
+    }
     self->zap = curve_auth_new(self->ctx, &allow, err, errlen);
     if (self->zap == NULL)
         goto done;
@@ -279,25 +311,15 @@ done:
 }
 #endif
 
-/* With no --bind only the local workers connect: a Linux abstract-namespace
- * unix socket (no file left behind, not reachable from the network, like
- * loopback TCP, and cheaper per message than TCP); loopback TCP on an
- * ephemeral port where that cannot be bound. */
-static int s_bind_local(server_t *self)
-{
-    char ep[96];
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    snprintf(ep, sizeof ep, "ipc://@octad-coordinator-%ld-%ld", (long)getpid(), (long)ts.tv_nsec);
-    if (zmq_bind(self->router, ep) == 0)
-        return 0;
-    return zmq_bind(self->router, "tcp://127.0.0.1:*");
-}
-
 static int s_open(server_t *self, char *err, size_t errlen, bool *usage)
 {
     int one = 1, linger = 200, hwm = 100000;
     const char *ep = self->opts->bind ? self->opts->bind : "a local socket";
+    char named[300];
+    if (strncmp(ep, "tcp://localhost:", 16) == 0) { /* zmq_bind takes addresses and interfaces, not names */
+        snprintf(named, sizeof named, "tcp://127.0.0.1:%s", ep + 16);
+        ep = named;
+    }
     self->router = zmq_socket(self->ctx, ZMQ_ROUTER);
     if (self->router == NULL) {
         snprintf(err, errlen, "zmq_socket: %s", zmq_strerror(errno));
@@ -307,13 +329,19 @@ static int s_open(server_t *self, char *err, size_t errlen, bool *usage)
     zmq_setsockopt(self->router, ZMQ_LINGER, &linger, sizeof linger);
     zmq_setsockopt(self->router, ZMQ_SNDHWM, &hwm, sizeof hwm);
     zmq_setsockopt(self->router, ZMQ_RCVHWM, &hwm, sizeof hwm);
+    if (self->opts->bind != NULL && strncmp(self->opts->bind, "tcp://[", 7) == 0)
+        zmq_setsockopt(self->router, ZMQ_IPV6, &one, sizeof one);
+    if (wire_limit_frames(self->router) != 0 || server_link_watch(self) != 0) {
+        snprintf(err, errlen, "socket options: %s", zmq_strerror(errno));
+        return -1;
+    }
 #if OCTAD_HAVE_CURVE
     if (self->opts->curve_secret != NULL && s_curve(self, err, errlen) != 0) {
         *usage = true;
         return -1;
     }
 #endif
-    if ((self->opts->bind ? zmq_bind(self->router, ep) : s_bind_local(self)) != 0) {
+    if ((self->opts->bind ? zmq_bind(self->router, ep) : server_link_bind_local(self)) != 0) {
         snprintf(err, errlen, "--bind %.100s: %s", ep, zmq_strerror(errno));
         *usage = true;
         return -1;
@@ -373,14 +401,17 @@ void server_destroy(server_t **self_p)
             if (peers_at(self->peers, k)->used)
                 server_send(self, &peers_at(self->peers, k)->id, &bye);
     }
+    server_link_close(self);
     if (self->router)
         zmq_close(self->router);
+    server_link_unbind_local(self);
 #if OCTAD_HAVE_CURVE
     curve_auth_destroy(&self->zap);
 #endif
     if (self->ctx)
         zmq_ctx_term(self->ctx);
     peers_destroy(&self->peers);
+    free(self->rx);
     free(self);
     *self_p = NULL;
 }

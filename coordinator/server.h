@@ -22,6 +22,7 @@ typedef struct {
     uint64_t requeued;          /* leases ended by expiry, death, handback or refusal */
     uint64_t dropped;           /* malformed, unexpected or foreign messages */
     uint64_t disagreements;     /* verify: results that differed */
+    uint64_t impossible;        /* results refused as impossible counts (job_task_plausible) */
     size_t workers;             /* distinct worker sessions seen */
     int local_processes;        /* worker processes this coordinator started */
     int local_threads;          /* compute threads of each */
@@ -31,8 +32,8 @@ typedef struct {
     double worker_seconds;      /* sum of the workers' reported compute times of accepted results */
 } server_summary_t;
 
-/* Binds opts->bind (or, when NULL, a local abstract-namespace ipc:// socket,
- * falling back to tcp://127.0.0.1:*) with CURVE when asked.
+/* Binds opts->bind (or, when NULL, a unix socket in a private 0700 directory:
+ * server_link.h) with CURVE when asked, frames capped at 64 KiB.
  * The job, scheduler and journal (may be NULL) stay the caller's. Returns
  * NULL with a message in err; *usage is set when the cause is bad input. */
 server_t *server_new(const opts_t *opts, const job_t *job, sched_t *sched, journal_t *journal, char *err,
@@ -41,8 +42,12 @@ server_t *server_new(const opts_t *opts, const job_t *job, sched_t *sched, journ
 /* The endpoint local workers connect to (the bound one, wildcard hosts made loopback). */
 const char *server_endpoint(const server_t *self);
 
+/* server_run's result when --verify ended with tasks whose results disagree. */
+enum { SERVER_DISPUTED = 3 };
+
 /* Serves until every task is done (0), or the job fails or a byte arrives on
- * stop_fd (1, message printed). spawn (may be NULL) is watched: if every local
+ * stop_fd (1, message printed), or verify results could not be settled
+ * before --stall-timeout (SERVER_DISPUTED, the tasks listed). spawn (may be NULL) is watched: if every local
  * worker has exited and no remote worker can come, the job fails. */
 int server_run(server_t *self, spawn_t *spawn, int stop_fd);
 

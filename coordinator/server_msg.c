@@ -1,13 +1,15 @@
 /* server_msg.c: the coordinator's handling of each OCTP message from workers (PROTOCOL.md 5-8). */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <zmq.h>
 
 #include "count.h"
+#include "log_line.h"
 #include "server_priv.h"
 
-enum { READ_BATCH = 4096 };
+enum { READ_BATCH = 4096, RX_BATCH = 32, REFUSALS_LOGGED = 20, IMPOSSIBLE_LOGGED = 10 };
 
 static void s_reply_error(server_t *self, const wire_peer_t *to, msg_code_t code, const char *text)
 {
@@ -26,20 +28,39 @@ static bool s_speaks_variant(const msg_hello_t *h, variant_t v)
     return false;
 }
 
-static void s_on_hello(server_t *self, const wire_peer_t *id, peer_t *old, const msg_hello_t *h)
+/* A session for a newcomer; when the table (or its key's share) is full, the
+ * oldest session that was never given work makes room. NULL if none can. */
+static peer_t *s_admit(server_t *self, const wire_peer_t *id, const wire_meta_t *meta, const char *name,
+                       uint32_t threads)
 {
-    char text[MSG_TEXT_MAX];
+    for (int tries = 0; tries < 2; tries++) {
+        peer_t *p = peers_add(self->peers, id, meta, name, threads, server_now_ms());
+        if (p != NULL)
+            return p;
+        peer_t *victim = peers_victim(self->peers, meta);
+        if (victim == NULL)
+            return NULL;
+        server_forget(self, victim, "made room for a newcomer: it had no work");
+    }
+    return NULL;
+}
+
+static void s_on_hello(server_t *self, const wire_peer_t *id, const wire_meta_t *meta, peer_t *old,
+                       const msg_hello_t *h)
+{
+    char text[MSG_TEXT_MAX], name[MSG_NAME_MAX];
+    log_clean(h->name, name, sizeof name);
     if (old != NULL)
         server_forget(self, old, "said HELLO again");
     if (!s_speaks_variant(h, self->job->root.variant)) {
         snprintf(text, sizeof text, "this job needs variant %s", game_variant_name(self->job->root.variant));
         s_reply_error(self, id, MSG_CODE_NOT_WELCOME, text);
-        server_log(self, "worker %s refused: it does not compute %s", h->name,
-                   game_variant_name(self->job->root.variant));
+        server_log(self, "worker %s refused: it does not compute %s", name, game_variant_name(self->job->root.variant));
         return;
     }
-    peer_t *p = peers_add(self->peers, id, h->name, h->threads, server_now_ms());
+    peer_t *p = s_admit(self, id, meta, name, h->threads);
     if (p == NULL) {
+        server_drop(self, DROP_FULL, "HELLO while every worker slot holds a worker with work");
         s_reply_error(self, id, MSG_CODE_INTERNAL, "too many workers");
         return;
     }
@@ -50,7 +71,7 @@ static void s_on_hello(server_t *self, const wire_peer_t *id, peer_t *old, const
     m.u.welcome.liveness = self->opts->liveness;
     m.u.welcome.job_id = self->job->job_id;
     server_send(self, id, &m);
-    server_log(self, "worker %s joined (%u task slots: threads + prefetch; %u MB hash)", h->name, h->threads, h->hash_mb);
+    p->hash_mb = h->hash_mb; /* logged as joined at its first CREDIT: a HELLO flood writes no log */
 }
 
 static void s_on_credit(server_t *self, peer_t *p, uint32_t n)
@@ -58,6 +79,10 @@ static void s_on_credit(server_t *self, peer_t *p, uint32_t n)
     /* A CREDIT may overtake the RESULT that freed its slot, so only the
      * credit itself is capped (at the HELLO's threads), not credit + leased. */
     uint64_t want = (uint64_t)p->credit + n;
+    if (!p->credited)
+        server_log(self, "worker %s joined (%u task slots: threads + prefetch; %u MB hash)",
+                   peers_name_of(self->peers, p->name_id), p->threads, p->hash_mb);
+    p->credited = true;
     if (want > p->threads) {
         server_drop(self, DROP_CREDIT, "credit beyond the worker's threads (capped)");
         want = p->threads;
@@ -85,7 +110,7 @@ static bool s_commit(server_t *self, size_t i, count_t nodes)
 }
 
 /* Verify: names the workers and counts of a task whose results differed. */
-static void s_report_votes(server_t *self, size_t i, const char *what)
+void server_report_votes(server_t *self, size_t i, const char *what)
 {
     sched_vote_t v[3];
     char pos[GAME_TEXT_MAX], line[600], c[COUNT_TEXT_MAX];
@@ -107,7 +132,7 @@ static void s_outcome(server_t *self, size_t i, sched_outcome_t o, count_t nodes
         if (s_commit(self, i, sched_counts(self->sched)[i]) && self->opts->verify) {
             sched_vote_t v[3];
             if (sched_votes(self->sched, i, v) == 3)
-                s_report_votes(self, i, "resolved by majority");
+                server_report_votes(self, i, "resolved by majority");
         }
         break;
     case SCHED_PENDING: break;
@@ -120,11 +145,11 @@ static void s_outcome(server_t *self, size_t i, sched_outcome_t o, count_t nodes
         break;
     case SCHED_DISAGREE:
         self->sum.disagreements++;
-        s_report_votes(self, i, "workers disagree; sent to a third");
+        server_report_votes(self, i, "workers disagree; sent to a third");
         break;
     case SCHED_NO_MAJORITY:
         self->sum.disagreements++;
-        s_report_votes(self, i, "three different results");
+        server_report_votes(self, i, "three different results");
         server_fail(self, "verify: no two workers agree on task %zu", i + 1);
         break;
     case SCHED_NOT_LEASED:
@@ -151,6 +176,26 @@ static long s_check_result(server_t *self, const msg_result_t *r)
     return (long)(r->task_id - 1);
 }
 
+/* A count that cannot be the task's: the worker lies or is broken. Its result
+ * is dropped, the task goes to another worker, and its session ends (its
+ * other leases go back to the queue). Returns true if so. */
+static bool s_impossible(server_t *self, peer_t *p, size_t i, const msg_result_t *r)
+{
+    char why[200];
+    if (job_task_plausible(self->job, i, r->nodes, self->job->stats ? &r->stats : NULL, why, sizeof why))
+        return false;
+    self->sum.dropped++;
+    self->sum.impossible++;
+    if (self->sum.impossible <= IMPOSSIBLE_LOGGED)
+        server_error(self, "worker %s sent an impossible count for task %zu: %s; result dropped, worker "
+                     "disconnected%s", p->name, i + 1, why,
+                     self->sum.impossible == IMPOSSIBLE_LOGGED ? " (further ones are only counted)" : "");
+    if (sched_handback(self->sched, i, p->serial))
+        self->sum.requeued++;
+    server_forget(self, p, "sent an impossible count");
+    return true;
+}
+
 static void s_on_result(server_t *self, peer_t *p, const msg_result_t *r)
 {
     long i = s_check_result(self, r);
@@ -163,6 +208,8 @@ static void s_on_result(server_t *self, peer_t *p, const msg_result_t *r)
             self->sum.requeued++;
         return;
     }
+    if (s_impossible(self, p, (size_t)i, r))
+        return;
     p->results++;
     self->sum.worker_seconds += (double)r->elapsed_ms / 1000.0;
     sched_outcome_t o = sched_result(self->sched, (size_t)i, p->serial, p->name_id, r->nodes,
@@ -185,9 +232,18 @@ static void s_on_refuse(server_t *self, peer_t *p, const msg_refuse_t *r)
     if (p->leased > 0)
         p->leased--;
     self->sum.requeued++;
-    server_error(self, "worker %s refused task %zu (code %u): %s", p->name, i + 1, r->code, r->reason);
-    if ((size_t)n >= peers_names_alive(self->peers))
-        server_fail(self, "no worker accepts task %zu: %s", i + 1, r->reason);
+    log_clean(r->reason, self->refuse_reason, sizeof self->refuse_reason);
+    bool all = (size_t)n >= peers_names_alive(self->peers);
+    /* Without --bind no other worker can come: every refusal in, the job cannot finish. */
+    if (all && self->opts->bind == NULL) {
+        server_fail(self, "no worker accepts task %zu: %s", i + 1, self->refuse_reason);
+        return;
+    }
+    if (self->refusals_logged++ < REFUSALS_LOGGED)
+        server_error(self, "worker %s refused task %zu (code %u): %s%s%s", p->name, i + 1, r->code,
+                     self->refuse_reason,
+                     all ? "; no connected worker takes it: waiting for another worker (--stall-timeout)" : "",
+                     self->refusals_logged == REFUSALS_LOGGED ? " (further refusals are only counted)" : "");
 }
 
 static void s_on_handback(server_t *self, peer_t *p, const msg_handback_t *h)
@@ -202,14 +258,15 @@ static void s_on_handback(server_t *self, peer_t *p, const msg_handback_t *h)
         server_log(self, "worker %s handed back %u tasks", p->name, n);
 }
 
-static void s_on_message(server_t *self, const wire_peer_t *id, peer_t *p, const msg_t *m)
+static void s_on_message(server_t *self, const wire_peer_t *id, const wire_meta_t *meta, peer_t *p, const msg_t *m)
 {
+    char text[MSG_TEXT_MAX];
     if (m->type == MSG_HELLO) {
-        s_on_hello(self, id, p, &m->u.hello);
+        s_on_hello(self, id, meta, p, &m->u.hello);
         return;
     }
     if (p == NULL) {
-        server_drop(self, DROP_STRANGER, "message from a worker without a session");
+        server_drop(self, DROP_STRANGER, "message from a connection without a session (no HELLO on it)");
         if (!peers_stranger_seen(self->peers, id))
             s_reply_error(self, id, MSG_CODE_NOT_WELCOME, "no session: say HELLO first");
         return;
@@ -222,7 +279,8 @@ static void s_on_message(server_t *self, const wire_peer_t *id, peer_t *p, const
     case MSG_HEARTBEAT: break;
     case MSG_BYE: server_forget(self, p, "said BYE"); break;
     case MSG_ERROR:
-        server_error(self, "worker %s reports error %u: %s", p->name, m->u.error.code, m->u.error.text);
+        server_error(self, "worker %s reports error %u: %s", p->name, m->u.error.code,
+                     log_clean(m->u.error.text, text, sizeof text));
         if (m->u.error.code == MSG_CODE_VERSION)
             server_forget(self, p, "speaks another protocol version");
         break;
@@ -230,45 +288,84 @@ static void s_on_message(server_t *self, const wire_peer_t *id, peer_t *p, const
     }
 }
 
-/* Handles one received message (or receive error). Returns false when nothing is left to read. */
-static bool s_read_one(server_t *self)
-{
+/* One received message (or receive error), held until its batch is handled. */
+struct server_rx_s {
+    int rc;
     wire_peer_t id;
+    wire_meta_t meta;
     msg_t m;
     char err[256];
-    int rc = wire_recv_from(self->router, &id, &m, ZMQ_DONTWAIT, err, sizeof err);
-    if (rc == MSG_ETRANSPORT)
-        return false;
-    peer_t *p = id.len > 0 ? peers_find(self->peers, &id) : NULL;
+};
+
+/* Handles one received message (or receive error). */
+static void s_handle_one(server_t *self, server_rx_t *rx)
+{
+    peer_t *p = rx->id.len > 0 ? peers_find(self->peers, &rx->id) : NULL;
+    if (p != NULL && !peers_same_link(p, &rx->meta))
+        p = NULL; /* the identity of a session, claimed by another connection or key */
     int64_t now = server_now_ms();
     if (p != NULL) {
         p->last_recv = now;
         if (p->leased > 0)
             sched_renew(self->sched, p->serial, now + self->opts->lease_ms);
     }
-    if (rc == MSG_EVERSION) {
-        server_drop(self, DROP_VERSION, err);
-        if (id.len > 0) {
+    if (rx->rc == MSG_EVERSION) {
+        server_drop(self, DROP_VERSION, rx->err);
+        if (rx->id.len > 0) {
             char text[MSG_TEXT_MAX];
             snprintf(text, sizeof text, "protocol version not supported; this coordinator speaks OCTP/%d",
                      MSG_PROTOCOL_VERSION);
-            s_reply_error(self, &id, MSG_CODE_VERSION, text);
+            s_reply_error(self, &rx->id, MSG_CODE_VERSION, text);
         }
         if (p != NULL)
             server_forget(self, p, "speaks another protocol version");
-    } else if (rc != MSG_OK) {
+    } else if (rx->rc != MSG_OK) {
         if (p != NULL)
             p->bad_nb++;
-        server_drop(self, DROP_MALFORMED, err);
+        server_drop(self, DROP_MALFORMED, rx->err);
     } else {
-        s_on_message(self, &id, p, &m);
+        s_on_message(self, &rx->id, &rx->meta, p, &rx->m);
     }
-    return true;
+}
+
+/* Reads up to RX_BATCH messages; returns how many, and whether one of them can
+ * create a session or count a result (then connection events must be seen first). */
+static size_t s_read_batch(server_t *self, bool *placing)
+{
+    size_t k = 0;
+    *placing = false;
+    while (k < RX_BATCH) {
+        server_rx_t *rx = &self->rx[k];
+        rx->rc = wire_recv_from_meta(self->router, &rx->id, &rx->meta, &rx->m, ZMQ_DONTWAIT, rx->err, sizeof rx->err);
+        if (rx->rc == MSG_ETRANSPORT)
+            break;
+        *placing |= rx->rc != MSG_OK || rx->m.type == MSG_HELLO || rx->m.type == MSG_RESULT ||
+                    rx->m.type == MSG_REFUSE;
+        k++;
+    }
+    return k;
 }
 
 void server_read(server_t *self)
 {
-    for (int n = 0; n < READ_BATCH && !self->failed; n++)
-        if (!s_read_one(self))
+    if (self->rx == NULL && (self->rx = malloc(RX_BATCH * sizeof *self->rx)) == NULL) {
+        server_fail(self, "out of memory");
+        return;
+    }
+    for (size_t n = 0; n < READ_BATCH && !self->failed;) {
+        bool placing;
+        size_t k = s_read_batch(self, &placing);
+        if (k == 0)
             break;
+        /* Every message of the batch was queued before this point, so every
+         * connection event that preceded one of them is seen here: a vanished
+         * connection's session ends before a newcomer holding its routing id
+         * and fd is heard. (Batches of CREDIT and HEARTBEAT only, which cannot
+         * change a total, skip it: each look costs a system call.) */
+        if (placing)
+            server_watch_links(self);
+        for (size_t j = 0; j < k && !self->failed; j++)
+            s_handle_one(self, &self->rx[j]);
+        n += k;
+    }
 }

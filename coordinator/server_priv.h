@@ -19,8 +19,11 @@ typedef enum {
     DROP_NOT_LEASED,
     DROP_BAD_RESULT,
     DROP_CREDIT,
+    DROP_FULL,
     DROP_KIND_NB
 } drop_kind_t;
+
+typedef struct server_rx_s server_rx_t; /* a received message awaiting its batch (server_msg.c) */
 
 struct server_s {
     const opts_t *opts;
@@ -29,15 +32,24 @@ struct server_s {
     journal_t *journal;
     peers_t *peers;
     void *ctx, *router;
+    void *monitor;               /* PAIR receiving the ROUTER's connect/disconnect events */
+    server_rx_t *rx;             /* the receive batch (server_read) */
     char endpoint[256];
+    char ipc_dir[128];           /* the private directory of the default ipc socket, or empty */
+    char ipc_path[160];          /* its socket file */
     int64_t start_ms, first_dispatch_ms, last_result_ms, next_expire_ms, next_progress_ms, next_timers_ms;
     uint64_t drops[DROP_KIND_NB];
     bool failed;
+    int end_code;                /* server_run's result once failed: 1, or SERVER_DISPUTED */
     bool verify_waiting_logged;
+    int64_t stall_since, stall_said_ms; /* server_stall.c */
+    char refuse_reason[MSG_TEXT_MAX];   /* the last REFUSE's reason, cleaned */
+    unsigned refusals_logged;
     count_t nodes_done;          /* weighted count of finished tasks so far */
     server_summary_t sum;
 #if OCTAD_HAVE_CURVE
     curve_auth_t *zap;           /* the ZAP allow-list handler (proto/curve.h) */
+    size_t refused_logged;       /* refused CURVE clients logged so far */
 #endif
 };
 
@@ -65,5 +77,14 @@ void server_dispatch(server_t *self, peer_t *peer);
 /* Marks the job failed with a message. */
 void server_fail(server_t *self, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* Verify: one error line naming task i's workers and their counts. */
+void server_report_votes(server_t *self, size_t i, const char *what);
+
 /* Reads and handles every waiting message (up to a batch). */
 void server_read(server_t *self);
+
+/* Handles the ROUTER's connection events: a session whose connection closed,
+ * or whose file descriptor a new connection now holds, is forgotten. Called
+ * after a batch is received and before it is handled, so a message from a
+ * new connection never lands in the session of a vanished one. */
+void server_watch_links(server_t *self);

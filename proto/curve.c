@@ -21,6 +21,14 @@ bool curve_available(void)
     return zmq_has("curve") != 0;
 }
 
+void curve_fingerprint(const char *public_z85, char out[CURVE_FINGERPRINT_MAX])
+{
+    uint64_t h = 0xCBF29CE484222325ull; /* FNV-1a 64 */
+    for (const unsigned char *p = (const unsigned char *)public_z85; *p; p++)
+        h = (h ^ *p) * 0x100000001B3ull;
+    snprintf(out, CURVE_FINGERPRINT_MAX, "%016llx", (unsigned long long)h);
+}
+
 bool curve_key_valid(const char *text)
 {
     uint8_t bin[32];
@@ -148,7 +156,9 @@ static int s_key_line(const char *path, int line_no, char *line, curve_keys_t *o
         return s_key_field(path, line_no, value, out->public_z85, err, errlen);
     if (strcmp(name, "secret-key") == 0)
         return s_key_field(path, line_no, value, out->secret_z85, err, errlen);
-    snprintf(err, errlen, "%s:%d: unknown field \"%.40s\"", path, line_no, name);
+    /* never echo the line: a bare secret key with a '=' in it would be half printed */
+    snprintf(err, errlen, "%s:%d: unknown field (expected \"public-key = ...\" or \"secret-key = ...\"; "
+             "the line is not shown, it may hold a key)", path, line_no);
     return -1;
 }
 

@@ -40,6 +40,11 @@ typedef struct curve_auth_s curve_auth_t;
 /* True if this libzmq was built with CURVE (zmq_has("curve")). */
 bool curve_available(void);
 
+/* A short, non-secret name of a public key for logs: 16 hex digits of a hash
+ * of its Z85 text, plus NUL. Logs never show keys, only fingerprints. */
+enum { CURVE_FINGERPRINT_MAX = 17 };
+void curve_fingerprint(const char *public_z85, char out[CURVE_FINGERPRINT_MAX]);
+
 /* True if text is exactly 40 Z85 characters that decode to a 32-byte key. */
 bool curve_key_valid(const char *text);
 
@@ -87,6 +92,12 @@ curve_auth_t *curve_auth_new(void *zmq_ctx, const curve_allow_t *allow, char *er
 
 /* Number of ZAP requests refused (unknown key, other mechanism, malformed request). */
 size_t curve_auth_refused_nb(const curve_auth_t *self);
+
+/* The fingerprints (curve_fingerprint) of the CURVE client keys refused since
+ * the last call, oldest first, up to cap of them (the handler keeps the last
+ * 16); returns how many were refused in all since the last call. For logs:
+ * the main thread calls it, the handler thread fills it. */
+size_t curve_auth_take_refused(curve_auth_t *self, char out[][CURVE_FINGERPRINT_MAX], size_t cap);
 
 /* Number of ZAP requests accepted. */
 size_t curve_auth_accepted_nb(const curve_auth_t *self);

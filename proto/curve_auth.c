@@ -13,7 +13,7 @@
 #include <zmq.h>
 
 /* A ZAP request has 6 frames plus the mechanism's credentials (CURVE: one). */
-enum { ZAP_FRAMES_MAX = 8, KEY_BYTES = 32 };
+enum { ZAP_FRAMES_MAX = 8, KEY_BYTES = 32, REFUSED_RING = 16 };
 
 static const char s_zap_endpoint[] = "inproc://zeromq.zap.01";
 
@@ -25,6 +25,9 @@ struct curve_auth_s {
     size_t key_nb;
     atomic_size_t refused_nb;
     atomic_size_t accepted_nb;
+    pthread_mutex_t lock;      /* guards the refused ring */
+    char refused[REFUSED_RING][CURVE_FINGERPRINT_MAX];
+    size_t refused_new;        /* refusals since the last curve_auth_take_refused */
     pthread_t thread;
     bool thread_started;
 };
@@ -46,6 +49,30 @@ static bool s_frame_is(zmq_msg_t *frame, const char *text)
     return zmq_msg_size(frame) == n && memcmp(zmq_msg_data(frame), text, n) == 0;
 }
 
+/* Remembers a refused key's fingerprint for the main thread's log. */
+static void s_note_refused(curve_auth_t *self, const uint8_t *key)
+{
+    char z85[CURVE_Z85_MAX];
+    zmq_z85_encode(z85, key, KEY_BYTES);
+    pthread_mutex_lock(&self->lock);
+    curve_fingerprint(z85, self->refused[self->refused_new % REFUSED_RING]);
+    self->refused_new++;
+    pthread_mutex_unlock(&self->lock);
+}
+
+size_t curve_auth_take_refused(curve_auth_t *self, char out[][CURVE_FINGERPRINT_MAX], size_t cap)
+{
+    assert(self);
+    pthread_mutex_lock(&self->lock);
+    size_t n = self->refused_new;
+    size_t kept = n < REFUSED_RING ? n : REFUSED_RING;
+    for (size_t k = 0; k < kept && k < cap; k++)
+        memcpy(out[k], self->refused[(n - kept + k) % REFUSED_RING], CURVE_FINGERPRINT_MAX);
+    self->refused_new = 0;
+    pthread_mutex_unlock(&self->lock);
+    return n;
+}
+
 /* Decides on a request of nb frames; sets the status and the user id (Z85 key). */
 static const char *s_decide(curve_auth_t *self, zmq_msg_t *f, int nb, char user_id[CURVE_Z85_MAX])
 {
@@ -55,8 +82,10 @@ static const char *s_decide(curve_auth_t *self, zmq_msg_t *f, int nb, char user_
     if (!s_frame_is(&f[5], "CURVE") || nb != 7 || zmq_msg_size(&f[6]) != KEY_BYTES)
         return "400";
     const uint8_t *key = zmq_msg_data(&f[6]);
-    if (!s_allowed(self, key))
+    if (!s_allowed(self, key)) {
+        s_note_refused(self, key);
         return "400";
+    }
     zmq_z85_encode(user_id, key, KEY_BYTES);
     return "200";
 }
@@ -183,6 +212,7 @@ curve_auth_t *curve_auth_new(void *zmq_ctx, const curve_allow_t *allow, char *er
     }
     atomic_init(&self->refused_nb, 0);
     atomic_init(&self->accepted_nb, 0);
+    pthread_mutex_init(&self->lock, NULL);
     if (s_copy_keys(self, allow, err, errlen) != 0 || s_open_sockets(self, zmq_ctx, err, errlen) != 0)
         goto err;
     int rc = pthread_create(&self->thread, NULL, s_run, self);
@@ -226,6 +256,7 @@ void curve_auth_destroy(curve_auth_t **self_p)
     if (self->pipe_thread)
         zmq_close(self->pipe_thread);
     free(self->keys);
+    pthread_mutex_destroy(&self->lock);
     free(self);
     *self_p = NULL;
 }

@@ -78,8 +78,18 @@ static int s_drain(void *socket)
     return n;
 }
 
+/* The connection and ZAP user id of a received frame. */
+static void s_meta(zmq_msg_t *frame, wire_meta_t *meta)
+{
+    if (meta == NULL)
+        return;
+    const char *uid = zmq_msg_gets(frame, "User-Id");
+    meta->fd = zmq_msg_get(frame, ZMQ_SRCFD);
+    snprintf(meta->user_id, sizeof meta->user_id, "%s", uid != NULL ? uid : "");
+}
+
 /* Receives the payload frame (the last one) and decodes it. */
-static int s_recv_payload(void *socket, msg_t *out, int flags, char *err, size_t errlen)
+static int s_recv_payload(void *socket, wire_meta_t *meta, msg_t *out, int flags, char *err, size_t errlen)
 {
     zmq_msg_t frame;
     zmq_msg_init(&frame);
@@ -87,6 +97,7 @@ static int s_recv_payload(void *socket, msg_t *out, int flags, char *err, size_t
         zmq_msg_close(&frame);
         return s_transport(err, errlen, "zmq_msg_recv");
     }
+    s_meta(&frame, meta);
     int more = zmq_msg_more(&frame);
     int rc = msg_decode(zmq_msg_data(&frame), zmq_msg_size(&frame), out, err, errlen);
     zmq_msg_close(&frame);
@@ -101,12 +112,20 @@ static int s_recv_payload(void *socket, msg_t *out, int flags, char *err, size_t
 int wire_recv(void *socket, msg_t *out, int flags, char *err, size_t errlen)
 {
     msg_init(out, MSG_NONE);
-    return s_recv_payload(socket, out, flags, err, errlen);
+    return s_recv_payload(socket, NULL, out, flags, err, errlen);
 }
 
 int wire_recv_from(void *router, wire_peer_t *peer, msg_t *out, int flags, char *err, size_t errlen)
 {
+    return wire_recv_from_meta(router, peer, NULL, out, flags, err, errlen);
+}
+
+int wire_recv_from_meta(void *router, wire_peer_t *peer, wire_meta_t *meta, msg_t *out, int flags, char *err,
+                        size_t errlen)
+{
     msg_init(out, MSG_NONE);
+    if (meta != NULL)
+        *meta = (wire_meta_t){.fd = -1};
     peer->len = 0;
     zmq_msg_t id;
     zmq_msg_init(&id);
@@ -128,5 +147,11 @@ int wire_recv_from(void *router, wire_peer_t *peer, msg_t *out, int flags, char 
         return s_fail(MSG_EBADMSG, err, errlen, "identity of %zu bytes", n);
     }
     /* The payload must come at once; the ROUTER delivers whole multipart messages. */
-    return s_recv_payload(router, out, 0, err, errlen);
+    return s_recv_payload(router, meta, out, 0, err, errlen);
+}
+
+int wire_limit_frames(void *socket)
+{
+    int64_t max = MSG_MAX_BYTES;
+    return zmq_setsockopt(socket, ZMQ_MAXMSGSIZE, &max, sizeof max);
 }

@@ -14,6 +14,18 @@ typedef struct {
     uint8_t id[WIRE_IDENTITY_MAX];
 } wire_peer_t;
 
+/* Where a received message came from, beyond its identity: the connection
+ * (its file descriptor inside libzmq, -1 for inproc) and the ZAP User-Id (the
+ * CURVE client's Z85 public key; empty without ZAP). A routing identity can be
+ * claimed by any new connection once the old one is gone; the connection and
+ * the key cannot. */
+enum { WIRE_USER_ID_MAX = 64 };
+
+typedef struct {
+    int fd;
+    char user_id[WIRE_USER_ID_MAX];
+} wire_meta_t;
+
 /* Sends msg as one frame on a DEALER socket. flags: 0 or ZMQ_DONTWAIT.
  * Returns MSG_OK, MSG_EBADMSG if msg does not encode (err says why; nothing
  * sent), or MSG_ETRANSPORT with errno from zmq_send (EAGAIN, ETERM, EINTR ...). */
@@ -33,3 +45,12 @@ int wire_recv(void *socket, msg_t *out, int flags, char *err, size_t errlen);
  * MSG_EBADMSG/MSG_EVERSION when the identity frame was read, else peer->len
  * is 0) and *out. Results as wire_recv. */
 int wire_recv_from(void *router, wire_peer_t *peer, msg_t *out, int flags, char *err, size_t errlen);
+
+/* wire_recv_from that also fills *meta (fd -1 and an empty user id when unknown). */
+int wire_recv_from_meta(void *router, wire_peer_t *peer, wire_meta_t *meta, msg_t *out, int flags, char *err,
+                        size_t errlen);
+
+/* Caps every frame a socket accepts at MSG_MAX_BYTES (ZMQ_MAXMSGSIZE): libzmq
+ * then drops a connection that announces a larger frame before reading it.
+ * Call before bind/connect. Returns 0, or -1 with errno. */
+int wire_limit_frames(void *socket);

@@ -16,5 +16,5 @@ apt_get install -y -qq --no-install-recommends \
     build-essential cmake pkg-config ca-certificates \
     libcmocka-dev libmsgpack-dev libzmq3-dev libsodium-dev \
     clang libclang-rt-14-dev llvm \
-    python3 iproute2 procps docker-compose \
+    python3 iproute2 procps strace util-linux docker-compose \
     man-db less file debootstrap >/dev/null

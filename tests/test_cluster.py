@@ -106,7 +106,7 @@ def wait_endpoint(path, proc, timeout=30):
             with open(path) as f:
                 return f.read().strip()
         if proc.poll() is not None:
-            fail("coordinator exited early: " + proc.stderr.read())
+            fail("coordinator exited early: " + (proc.stderr.read() if proc.stderr else "see its stderr"))
         time.sleep(0.02)
     fail("no endpoint file")
 
@@ -155,7 +155,8 @@ def case_exact():
     check(rc == 0 and "1153190" in out and "matches reference" in out, "coordinator --perft 7 prints 1153190 and matches")
     with open(ep_file) as f:
         ep = f.read().strip()
-    check(ep.startswith("ipc://@") or ep.startswith("tcp://127.0.0.1:"), "default endpoint is local: " + ep)
+    check(ep.startswith("ipc:///") and ep.endswith("/socket"), "default endpoint is a unix socket file: " + ep)
+    check(not os.path.exists(os.path.dirname(ep[len("ipc://"):])), "its private directory is gone after the run")
 
 
 def two_workers(name, *cargs):

@@ -108,7 +108,8 @@ static void test_secret_file_checks(void **state)
     assert_non_null(strstr(f->err, "bad.key:2: not a 40-character Z85 key"));
     s_write_file(f->path, 0600, "colour = blue\n");
     assert_int_equal(curve_keys_read(f->path, &out, f->err, sizeof f->err), -1);
-    assert_non_null(strstr(f->err, "unknown field \"colour\""));
+    assert_non_null(strstr(f->err, "bad.key:1: unknown field"));
+    assert_null(strstr(f->err, "colour")); /* the line is never echoed: it may hold a key */
 }
 
 static void test_allow_list_file(void **state)

@@ -14,6 +14,7 @@
 
 #include "compute.h"
 #include "game.h"
+#include "log_line.h"
 #include "wire.h"
 #if OCTAD_HAVE_CURVE
 #include "curve.h"
@@ -53,6 +54,7 @@ typedef struct {
     int exit_code;
 #if OCTAD_HAVE_CURVE
     bool curve;
+    bool curve_hinted;       /* the refused-key hint was logged */
     curve_keys_t keys;
     char server_pub[CURVE_Z85_MAX];
 #endif
@@ -70,11 +72,11 @@ static void s_log(const s_worker_t *w, bool always, const char *fmt, ...)
 {
     if (w->opts->quiet && !always)
         return;
+    char prefix[MSG_NAME_MAX + 16];
+    snprintf(prefix, sizeof prefix, "worker %s: ", w->opts->name);
     va_list ap;
     va_start(ap, fmt);
-    fprintf(stderr, "worker %s: ", w->opts->name);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    log_line(prefix, fmt, ap); /* one write per line: processes sharing a terminal never interleave */
     va_end(ap);
 }
 
@@ -113,6 +115,9 @@ static int s_connect(s_worker_t *w)
     zmq_setsockopt(w->sock, ZMQ_LINGER, &linger, sizeof linger);
     zmq_setsockopt(w->sock, ZMQ_RECONNECT_IVL, &ivl, sizeof ivl);
     zmq_setsockopt(w->sock, ZMQ_RECONNECT_IVL_MAX, &ivl_max, sizeof ivl_max);
+    wire_limit_frames(w->sock); /* a frame beyond the protocol's 64 KiB drops the connection unread */
+    int ipv6 = strncmp(w->opts->endpoint, "tcp://[", 7) == 0;
+    zmq_setsockopt(w->sock, ZMQ_IPV6, &ipv6, sizeof ipv6);
 #if OCTAD_HAVE_CURVE
     if (w->curve && curve_client_setup(w->sock, &w->keys, w->server_pub) != 0) {
         s_log(w, true, "cannot set the CURVE keys on the socket");
@@ -176,7 +181,8 @@ static void s_refuse(s_worker_t *w, const msg_task_t *t, msg_code_t code, const 
     m.u.refuse.job_id = t->job_id;
     m.u.refuse.code = code;
     snprintf(m.u.refuse.reason, sizeof m.u.refuse.reason, "%s", reason);
-    s_log(w, true, "refused task %llu: %s", (unsigned long long)t->task_id, reason);
+    char text[MSG_TEXT_MAX];
+    s_log(w, true, "refused task %llu: %s", (unsigned long long)t->task_id, log_clean(reason, text, sizeof text));
     s_send(w, &m);
 }
 
@@ -224,7 +230,8 @@ static void s_on_welcome(s_worker_t *w, const msg_welcome_t *m)
 
 static void s_on_error(s_worker_t *w, const msg_error_t *m)
 {
-    s_log(w, true, "coordinator says error %u: %s", m->code, m->text);
+    char text[MSG_TEXT_MAX];
+    s_log(w, true, "coordinator says error %u: %s", m->code, log_clean(m->text, text, sizeof text));
     if (m->code == MSG_CODE_VERSION) {
         w->done = true;
         w->exit_code = 1;
@@ -239,7 +246,8 @@ static void s_on_error(s_worker_t *w, const msg_error_t *m)
 
 static void s_on_bye(s_worker_t *w, const msg_bye_t *m)
 {
-    s_log(w, false, "coordinator says bye: %s", m->reason);
+    char reason[MSG_TEXT_MAX];
+    s_log(w, false, "coordinator says bye: %s", log_clean(m->reason, reason, sizeof reason));
     if (w->opts->once) {
         w->done = true;
         return;
@@ -326,6 +334,23 @@ static void s_read_results(s_worker_t *w, bool woken)
     }
 }
 
+/* With CURVE, a coordinator that never answers HELLO has most likely refused
+ * this worker's key: say so once, naming the key by its fingerprint. */
+static void s_curve_hint(s_worker_t *w)
+{
+#if OCTAD_HAVE_CURVE
+    if (!w->curve || w->curve_hinted)
+        return;
+    char fp[CURVE_FINGERPRINT_MAX];
+    curve_fingerprint(w->keys.public_z85, fp);
+    s_log(w, true, "no WELCOME over CURVE: the coordinator probably refused this worker's key (fingerprint %s): "
+          "is this worker's .pub in its --allow list, and is --server-key the coordinator's public key?", fp);
+    w->curve_hinted = true;
+#else
+    (void)w;
+#endif
+}
+
 /* Heartbeats, the coordinator's liveness and the reconnect schedule. */
 static void s_timers(s_worker_t *w)
 {
@@ -339,6 +364,8 @@ static void s_timers(s_worker_t *w)
         return;
     }
     if (now - w->last_recv > dead_after) {
+        if (w->state == S_HELLO)
+            s_curve_hint(w);
         s_disconnect(w, w->state == S_HELLO ? "no WELCOME from the coordinator" : "coordinator silent");
         return;
     }

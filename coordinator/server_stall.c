@@ -1,0 +1,114 @@
+/* server_stall.c: a job that no connected worker can advance says what it waits
+ * for, and ends after --stall-timeout (see server_stall.h). */
+#include <stdio.h>
+#include <string.h>
+
+#include "count.h"
+#include "server_priv.h"
+#include "server_stall.h"
+
+enum { STALL_SAY_MS = 2000, STALL_REPEAT_MS = 30000, LIST_MAX = 20 };
+
+/* Tasks held back, by kind. */
+typedef struct {
+    size_t disputed, single, refused;
+    size_t first_disputed, first_single, first_refused; /* task indices */
+} s_blocked_t;
+
+static s_blocked_t s_blocked(const server_t *self)
+{
+    s_blocked_t b = {0};
+    for (size_t i = 0; i < self->job->task_nb; i++) {
+        int votes, refusals;
+        if (sched_done(self->sched, i))
+            continue;
+        sched_task_state(self->sched, i, &votes, &refusals);
+        if (votes >= 2 && b.disputed++ == 0)
+            b.first_disputed = i;
+        else if (votes == 1 && b.single++ == 0)
+            b.first_single = i;
+        else if (votes == 0 && refusals > 0 && b.refused++ == 0)
+            b.first_refused = i;
+    }
+    return b;
+}
+
+/* One line on what the job waits for. */
+static void s_say(server_t *self, const s_blocked_t *b, int64_t stalled_ms)
+{
+    size_t alive = peers_names_alive(self->peers);
+    char wait[96] = "";
+    if (self->opts->stall_ms > 0)
+        snprintf(wait, sizeof wait, "; the job ends in %lld s",
+                 (long long)((int64_t)self->opts->stall_ms - stalled_ms) / 1000);
+    if (b->disputed > 0)
+        server_error(self, "verify: %zu disputed task(s) (first: task %zu), waiting for a third worker of "
+                     "another %s to settle them (%zu connected)%s", b->disputed, b->first_disputed + 1,
+                     self->opts->curve_secret ? "key" : "name", alive, wait);
+    if (b->single > 0)
+        server_error(self, "verify: %zu task(s) (first: task %zu) have one result, waiting for a second worker "
+                     "of another %s (%zu connected)%s", b->single, b->first_single + 1,
+                     self->opts->curve_secret ? "key" : "name", alive, wait);
+    if (b->refused > 0)
+        server_error(self, "%zu task(s) (first: task %zu) refused by every connected worker (last reason: %s); "
+                     "waiting for another worker%s", b->refused, b->first_refused + 1, self->refuse_reason, wait);
+    if (b->disputed + b->single + b->refused == 0)
+        server_log(self, "waiting for workers: %zu tasks queued, none in progress, %zu workers connected",
+                   sched_queued_nb(self->sched), peers_count(self->peers));
+}
+
+/* Ends the job: exit 3 listing the disputed tasks, else exit 1. */
+static void s_end(server_t *self, const s_blocked_t *b)
+{
+    if (b->disputed > 0) {
+        size_t shown = 0;
+        for (size_t i = 0; i < self->job->task_nb && shown < LIST_MAX; i++) {
+            int votes, refusals;
+            if (sched_done(self->sched, i))
+                continue;
+            sched_task_state(self->sched, i, &votes, &refusals);
+            if (votes >= 2) {
+                server_report_votes(self, i, "disputed, unsettled");
+                shown++;
+            }
+        }
+        server_fail(self, "verify: %zu disputed task(s) left unsettled after --stall-timeout %u ms; no total",
+                    b->disputed, self->opts->stall_ms);
+        self->end_code = SERVER_DISPUTED;
+    } else if (b->single > 0) {
+        server_fail(self, "verify: no second worker came for %u ms (--stall-timeout); no total", self->opts->stall_ms);
+    } else {
+        server_fail(self, "no worker accepts task %zu: %s (waited --stall-timeout %u ms)", b->first_refused + 1,
+                    self->refuse_reason, self->opts->stall_ms);
+    }
+}
+
+void server_stall_check(server_t *self, int64_t now)
+{
+    bool stalled = sched_queued_nb(self->sched) > 0 && sched_inflight_nb(self->sched) == 0;
+    if (!stalled) {
+        self->stall_since = 0;
+        return;
+    }
+    if (self->stall_since == 0) {
+        self->stall_since = now;
+        self->stall_said_ms = 0;
+        return;
+    }
+    int64_t stalled_ms = now - self->stall_since;
+    if (stalled_ms < STALL_SAY_MS)
+        return;
+    bool say = self->stall_said_ms == 0 || now - self->stall_said_ms >= STALL_REPEAT_MS;
+    bool end = self->opts->stall_ms > 0 && stalled_ms >= (int64_t)self->opts->stall_ms;
+    if (!say && !end)
+        return;
+    s_blocked_t b = s_blocked(self);
+    if (end && b.disputed + b.single + b.refused > 0) {
+        s_end(self, &b);
+        return;
+    }
+    if (say) {
+        s_say(self, &b, stalled_ms);
+        self->stall_said_ms = now;
+    }
+}
