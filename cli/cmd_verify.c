@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "args.h"
@@ -144,6 +145,20 @@ static int s_list(const s_opts_t *o, int *ids, int *n)
     return rc;
 }
 
+/* s as a JSON string body (quotes, backslashes and control bytes escaped). */
+static void s_json_text(const char *s)
+{
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\')
+            printf("\\%c", c);
+        else if (c < 0x20)
+            printf("\\u%04x", c);
+        else
+            putchar(c);
+    }
+}
+
 static void s_print(const char *name, const vt_report_t *rep, int status, bool json, bool first)
 {
     if (json) {
@@ -152,11 +167,17 @@ static void s_print(const char *name, const vt_report_t *rep, int status, bool j
                first ? "" : ",", name, status == 0 ? "ok" : status == 1 ? "inconsistent" : "error",
                (unsigned long long)rep->records, (unsigned long long)rep->legal, (unsigned long long)rep->failures,
                (unsigned long long)rep->ranged, rep->seconds);
-        if (status == 2)
-            printf(",\"error\":\"%s\"", rep->fatal); /* messages hold no quotes or backslashes */
+        if (status == 2) {
+            printf(",\"error\":\"");
+            s_json_text(rep->fatal);
+            printf("\"");
+        }
         printf(",\"first_failures\":[");
-        for (int i = 0; i < rep->nkept; i++)
-            printf("%s\"%s\"", i ? "," : "", rep->kept[i]);
+        for (int i = 0; i < rep->nkept; i++) {
+            printf("%s\"", i ? "," : "");
+            s_json_text(rep->kept[i]);
+            printf("\"");
+        }
         printf("]}");
         return;
     }
@@ -198,9 +219,18 @@ static int s_forward(const s_opts_t *o, vt_store_t *st, const int *ids, int n)
                    (unsigned long long)rep.roots, (unsigned long long)rep.positions,
                    (unsigned long long)rep.decisive, (unsigned long long)rep.clocks, (unsigned long long)rep.cursed,
                    (unsigned long long)rep.long_dtz, (unsigned long long)rep.failures, rep.seconds);
-            for (int k = 0; k < rep.nkept; k++)
-                printf("%s\"%s\"", k ? "," : "", rep.kept[k]);
-            printf("]}");
+            for (int k = 0; k < rep.nkept; k++) {
+                printf("%s\"", k ? "," : "");
+                s_json_text(rep.kept[k]);
+                printf("\"");
+            }
+            printf("]");
+            if (v == 2) {
+                printf(",\"error\":\"");
+                s_json_text(rep.fatal);
+                printf("\"");
+            }
+            printf("}");
         } else if (v != 2) {
             printf("%-10s %s: %llu positions reachable (%llu decisive, %llu cursed/blessed), %llu of them at every "
                    "clock (%llu with dtz >= 40), in %.2f s\n",
@@ -215,6 +245,15 @@ static int s_forward(const s_opts_t *o, vt_store_t *st, const int *ids, int n)
         printf("],\"positions\":%llu,\"clocks\":%llu,\"failures\":%llu,\"status\":%d}\n",
                (unsigned long long)positions, (unsigned long long)clocks, (unsigned long long)failures, status);
     return status;
+}
+
+/* CPU seconds of this process, all threads (the machine is shared: rates per
+ * CPU second are what a core does). */
+static double s_cpu(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
 int cmd_verify(int argc, char **argv)
@@ -240,7 +279,7 @@ int cmd_verify(int argc, char **argv)
     vt_check_opts_t copts = {.threads = (int)o.threads, .progress = o.quiet ? NULL : stderr};
     static vt_report_t rep;
     uint64_t records = 0, failures = 0;
-    double seconds = 0;
+    double seconds = 0, cpu0 = s_cpu();
     if (o.json)
         printf("{\"tables\":[");
     for (int i = 0; st && i < n; i++) {
@@ -259,14 +298,18 @@ int cmd_verify(int argc, char **argv)
         records += rep.records, failures += rep.failures, seconds += rep.seconds;
         status = v == 2 || status == EXIT_USAGE ? EXIT_USAGE : v == 1 ? EXIT_FAIL : status;
     }
-    double rate = seconds > 0 ? records / seconds : 0;
+    double rate = seconds > 0 ? records / seconds : 0, cpu = s_cpu() - cpu0;
+    double core_rate = cpu > 0 ? records / cpu : 0;
     if (o.json)
-        printf("],\"records\":%llu,\"failures\":%llu,\"seconds\":%.3f,\"records_per_second\":%.0f,\"threads\":%ld,"
-               "\"status\":%d}\n",
-               (unsigned long long)records, (unsigned long long)failures, seconds, rate, o.threads, status);
+        printf("],\"records\":%llu,\"failures\":%llu,\"seconds\":%.3f,\"cpu_seconds\":%.3f,"
+               "\"records_per_second\":%.0f,\"records_per_cpu_second\":%.0f,\"threads\":%ld,\"status\":%d}\n",
+               (unsigned long long)records, (unsigned long long)failures, seconds, cpu, rate, core_rate, o.threads,
+               status);
     else
-        printf("%d tables, %llu records, %llu inconsistencies, %.2f s (%.2f M records/s on %ld threads)\n", n,
-               (unsigned long long)records, (unsigned long long)failures, seconds, rate / 1e6, o.threads);
+        printf("%d tables, %llu records, %llu inconsistencies, %.2f s on %ld threads (%.2f M records/s; %.2f M per "
+               "CPU second)\n",
+               n, (unsigned long long)records, (unsigned long long)failures, seconds, o.threads, rate / 1e6,
+               core_rate / 1e6);
     vt_store_destroy(&st);
     free(o.names);
     return status;

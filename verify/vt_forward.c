@@ -9,6 +9,9 @@
 
 enum { VT_CLOCK_LIMIT = 50, F_UNKNOWN = -1 };
 
+/* The largest graph built (~200 bytes a position): refuse rather than swap. */
+#define VT_FWD_MAX_NODES (1u << 25)
+
 /* Node kinds. */
 enum { F_OPEN, F_MATED, F_DEAD }; /* F_DEAD: stalemate or insufficient material */
 /* G-inf results. */
@@ -118,6 +121,8 @@ static int64_t s_intern(vt_fwd_t *s, const octad_pos_t *in)
     if (found >= 0)
         return found;
     if ((2 * (s->n + 1) > s->hcap && s_grow_hash(s) < 0))
+        return -1;
+    if (s->n >= VT_FWD_MAX_NODES)
         return -1;
     if (s->n == s->cap) {
         uint32_t cap = s->cap ? 2 * s->cap : 4096;

@@ -30,11 +30,12 @@ vt_fwd_t *vt_fwd_new(void);
 /* Frees; NULLs *self_p; safe on NULL. */
 void vt_fwd_destroy(vt_fwd_t **self_p);
 
-/* Adds a legal position as a root (clocks ignored). 0, or -1 out of memory. */
+/* Adds a legal position as a root (clocks ignored). 0, or -1 out of memory
+ * (or past 2^25 positions, where vt_fwd_solve fails too). */
 int vt_fwd_add(vt_fwd_t *self, const octad_pos_t *p);
 
 /* Builds everything reachable from the roots and solves G-inf (dtm and the
- * zeroing-metric dtz). 0, or -1 out of memory. */
+ * zeroing-metric dtz). 0, or -1 out of memory or too large. */
 int vt_fwd_solve(vt_fwd_t *self);
 
 /* Number of positions in the graph. */

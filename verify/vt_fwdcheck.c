@@ -49,7 +49,7 @@ static int s_roots(vt_store_t *st, vt_fwd_t *fwd, const int *ids, int n, vt_fwd_
     }
     return 0;
 oom:
-    snprintf(rep->fatal, sizeof rep->fatal, "out of memory for the forward graph");
+    snprintf(rep->fatal, sizeof rep->fatal, "the forward graph needs more than 33554432 positions or more memory than there is");
     return 2;
 }
 

@@ -220,9 +220,14 @@ static void s_put(octad_pos_t *p, int color, int type, uint16_t squares)
 void vt_slice_decode(const vt_slice_t *sl, uint64_t idx, octad_pos_t *out)
 {
     uint32_t r[VT_GROUP_MAX];
-    for (int g = sl->ngroups - 1; g >= 0; g--) {
-        r[g] = (uint32_t)(idx % sl->group[g].radix);
-        idx /= sl->group[g].radix;
+    int k = sl->ngroups - 1;
+    for (; k >= 0 && idx > UINT32_MAX; k--) {
+        r[k] = (uint32_t)(idx % sl->group[k].radix);
+        idx /= sl->group[k].radix;
+    }
+    for (uint32_t small = (uint32_t)idx; k >= 0; k--) { /* 32-bit division is much cheaper */
+        r[k] = small % sl->group[k].radix;
+        small /= sl->group[k].radix;
     }
     octad_pos_t p;
     memset(&p, 0, sizeof p);

@@ -8,6 +8,8 @@
 
 static vt_side_t s_sides[VT_SIDE_NB];
 static int s_nsides;
+/* Side id by counts (P 0-2, N 0-3, B, R, Q 0-2), -1 for no side. */
+static int8_t s_ids[3][4][3][3][3];
 
 static int s_total(const vt_side_t *s)
 {
@@ -47,15 +49,20 @@ void vt_material_init(void)
                             s_sides[k++] = s;
                     }
     qsort(s_sides, (size_t)k, sizeof s_sides[0], s_cmp);
+    memset(s_ids, 0xFF, sizeof s_ids);
+    for (int i = 0; i < k; i++) {
+        const uint8_t *n = s_sides[i].n;
+        s_ids[n[0]][n[1]][n[2]][n[3]][n[4]] = (int8_t)i;
+    }
     s_nsides = k;
 }
 
 int vt_side_id(const vt_side_t *side)
 {
-    for (int i = 0; i < s_nsides; i++)
-        if (memcmp(s_sides[i].n, side->n, 5) == 0)
-            return i;
-    return -1;
+    const uint8_t *n = side->n;
+    if (n[0] > 2 || n[1] > 3 || n[2] > 2 || n[3] > 2 || n[4] > 2)
+        return -1;
+    return s_ids[n[0]][n[1]][n[2]][n[3]][n[4]];
 }
 
 vt_side_t vt_side_of(int id)
