@@ -1,11 +1,14 @@
 /* test_verify_forward.c: the tables of `octad solve --max-pieces 4` against a
  * forward search (verify/vt_forward.h, a different algorithm): every position
- * reachable from the 3-piece tables and from several 4-piece ones, at every
+ * reachable from the 3-piece tables and from KRvKB (dtz up to 47), at every
  * halfmove clock; `octad probe --json` agrees with the forward search at the
  * clocks where the 25-move rule decides (a win with dtz d is still won at
  * clock 50 - d and drawn at 51 - d); and a wrong record is a disagreement.
- * Argument: the octad program; a second argument "all" checks every table
- * up to 4 pieces (the slow variant). */
+ * Argument: the octad program; a second argument selects a slow variant:
+ * "all" compares every table up to 4 pieces with the forward search, "five"
+ * makes every table up to 5 pieces, verifies them all one ply deep, compares
+ * KRNvKR and KRvKRN (cursed wins, blessed losses) with the forward search
+ * and probes KRNvKR at the 25-move boundary. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -23,7 +26,9 @@
 #include "verify_fixup.h"
 
 static const char *s_octad;
-static bool s_all;
+static const char *s_mode = "quick";
+static int s_pieces = 4;
+static const char *s_boundary_table = "KRvKB";
 static char s_dir[64] = "/tmp/octad-fwd-XXXXXX";
 static char s_out[1 << 16];
 
@@ -51,7 +56,9 @@ static int s_setup(void **state)
     vt_index_init();
     if (!mkdtemp(s_dir))
         return -1;
-    return s_run("'%s' solve --max-pieces 4 --tables %s --quiet --threads 2 2>&1", s_octad, s_dir) == 0 ? 0 : -1;
+    return s_run("'%s' solve --max-pieces %d --tables %s --quiet --threads 2 2>&1", s_octad, s_pieces, s_dir) == 0
+               ? 0
+               : -1;
 }
 
 static int s_teardown(void **state)
@@ -64,13 +71,21 @@ static int s_teardown(void **state)
 static void test_forward_agrees(void **state)
 {
     (void)state;
-    const char *names = s_all ? "" : "KQvK KvKQ KRvK KvKR KPvK KvKP KRvKB KBvKR";
+    bool all = strcmp(s_mode, "all") == 0, five = strcmp(s_mode, "five") == 0;
+    const char *names = all ? "" : five ? "KRNvKR KRvKRN" : "KQvK KvKQ KRvK KvKR KPvK KvKP KRvKB";
+    if (five) {
+        int rc = s_run("'%s' verify-tables --tables %s --quiet --json", s_octad, s_dir);
+        if (rc != 0 || !strstr(s_out, "\"failures\":0,"))
+            fail_msg("one-ply check of every 5-piece table: exit %d: %.2000s", rc, s_out);
+    }
     int rc = s_run("'%s' verify-tables --forward --tables %s --json %s", s_octad, s_dir, names);
     if (rc != 0 || !strstr(s_out, "\"failures\":0,\"status\":0}"))
         fail_msg("exit %d: %.3000s", rc, s_out);
     printf("# %.300s\n", strstr(s_out, "],\"positions\""));
-    if (!s_all)
-        assert_non_null(strstr(s_out, "{\"table\":\"KRvKB\",\"status\":\"ok\""));
+    if (!all)
+        assert_null(strstr(s_out, "\"status\":\"error\""));
+    if (five)
+        assert_non_null(strstr(s_out, "{\"table\":\"KRNvKR\",\"status\":\"ok\""));
 }
 
 /* The forward graph of table `name`, solved. */
@@ -148,10 +163,15 @@ static void test_probe_at_the_boundary(void **state)
 {
     (void)state;
     vt_store_t *st = vt_store_new(s_dir);
-    vt_fwd_t *fwd = s_graph(st, "KRvKB");
-    int boundary = 0, spread = 0, longest = 0;
+    vt_fwd_t *fwd = s_graph(st, s_boundary_table);
+    int boundary = 0, spread = 0, longest = 0, cursed = 0;
     for (uint32_t i = 0; i < vt_fwd_size(fwd); i++) {
         vt_fwd_value_t v = vt_fwd_value(fwd, i);
+        if ((v.code == VT_CURSED || v.code == VT_BLESSED) && cursed < 8) {
+            s_probe_at(fwd, i, 0);
+            s_probe_at(fwd, i, 10);
+            cursed++;
+        }
         if ((v.code == VT_WIN || v.code == VT_LOSS) && v.dtz >= 44 && boundary < 24) {
             assert_int_equal(vt_fwd_at_clock(fwd, i, 50 - v.dtz), v.code);
             assert_int_equal(vt_fwd_at_clock(fwd, i, 51 - v.dtz), VT_DRAW);
@@ -164,9 +184,10 @@ static void test_probe_at_the_boundary(void **state)
             spread++;
         }
     }
-    printf("# %d long wins/losses at both sides of the boundary (dtz up to %d), %d others\n", boundary, longest,
-           spread);
+    printf("# %s: %d long wins/losses at both sides of the boundary (dtz up to %d), %d cursed/blessed, %d others\n",
+           s_boundary_table, boundary, longest, cursed, spread);
     assert_true(boundary >= 12 && longest >= 47);
+    assert_true(s_pieces < 5 || cursed > 0);
     vt_fwd_destroy(&fwd);
     vt_store_destroy(&st);
 }
@@ -202,7 +223,10 @@ int main(int argc, char **argv)
         return 2;
     }
     s_octad = argv[1];
-    s_all = argc > 2 && strcmp(argv[2], "all") == 0;
+    if (argc > 2)
+        s_mode = argv[2];
+    if (strcmp(s_mode, "five") == 0)
+        s_pieces = 5, s_boundary_table = "KRNvKR";
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_forward_agrees),
         cmocka_unit_test(test_probe_at_the_boundary),

@@ -7,6 +7,8 @@ if(TARGET octad_verify AND TARGET octad)
   octad_add_unit_test(test_verify_forward LIBS verify_fixup ARGS $<TARGET_FILE:octad> TIMEOUT 180)
   octad_add_unit_test(test_verify_forward_all EXE test_verify_forward ARGS $<TARGET_FILE:octad> all
                       LABELS slow TIMEOUT 3600)
+  octad_add_unit_test(test_verify_forward_five EXE test_verify_forward ARGS $<TARGET_FILE:octad> five
+                      LABELS slow TIMEOUT 3600)
 endif()
 # The generator's tables keep the board's symmetries (mirror, colour flip):
 # named in docs/solver.md; uses solve/'s public probe API on purpose.
