@@ -8,3 +8,4 @@ int cmd_validate(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_solve(int argc, char **argv);
 int cmd_probe(int argc, char **argv);
+int cmd_verify(int argc, char **argv);

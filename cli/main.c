@@ -17,6 +17,7 @@ static const struct {
     {"validate", cmd_validate, "check a position text: OK or the exact error"},
     {"solve", cmd_solve, "octad tablebases: generate them (retrograde analysis) and answer a position"},
     {"probe", cmd_probe, "an octad position's value, distances and best moves from the tables"},
+    {"verify-tables", cmd_verify, "check octad table files independently: checksums, then every record by one ply"},
     {"bench", cmd_bench, "run fixed perft workloads: node-count signature and nodes/s"},
 };
 
@@ -25,7 +26,7 @@ static void s_usage(FILE *out)
     fprintf(out, "usage: octad COMMAND [options]   (octad COMMAND --help for each; octad --version)\n\n"
                  "Exact perft and rules for octad (4x4 chess), chess and Chess960.\n\n");
     for (size_t i = 0; i < sizeof s_cmds / sizeof s_cmds[0]; i++)
-        fprintf(out, "  %-9s %s\n", s_cmds[i].name, s_cmds[i].what);
+        fprintf(out, "  %-13s %s\n", s_cmds[i].name, s_cmds[i].what);
 }
 
 int main(int argc, char **argv)
