@@ -6,3 +6,4 @@ int cmd_moves(int argc, char **argv);
 int cmd_show(int argc, char **argv);
 int cmd_validate(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
+int cmd_pgn(int argc, char **argv);
