@@ -7,3 +7,4 @@ int cmd_show(int argc, char **argv);
 int cmd_validate(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_pgn(int argc, char **argv);
+int cmd_selfplay(int argc, char **argv);
