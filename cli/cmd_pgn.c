@@ -21,7 +21,8 @@ static void s_help(void)
            "rules and prints per game its number, moves, final position, result and termination.\n"
            "A broken game is reported with game number, line and column; the others are read.\n\n"
            "  --variant V     variant of games without a [Variant] tag: chess (default), octad, chess960\n"
-           "  --json          one JSON object per game and line: game, file, plies, moves, final,\n"
+           "  --json          one JSON object per game and line: game, file, line, variant, start,\n"
+           "                  plies, moves, final,\n"
            "                  result, termination, errors\n"
            "  --write         re-emit every game that replays as normalised PGN\n"
            "  --variations    replay variations too and report their errors (default: skip them)\n"
@@ -59,7 +60,12 @@ static void s_json(const s_opts_t *o, const pgn_game_t *g)
     const record_t *r = g->has_record ? &g->rec : NULL;
     printf("{\"game\":%ld,\"file\":", g->number);
     json_string(stdout, o->file);
-    printf(",\"line\":%ld,\"plies\":%d,\"moves\":[", g->line, r ? r->ply_nb : 0);
+    if (r)
+        game_format(record_pos_at(r, 0), fen, sizeof fen);
+    printf(",\"line\":%ld,\"variant\":\"%s\",\"start\":", g->line,
+           r ? game_variant_name(record_pos_at(r, 0)->variant) : "");
+    json_string(stdout, fen);
+    printf(",\"plies\":%d,\"moves\":[", r ? r->ply_nb : 0);
     for (int k = 1; r && k <= r->ply_nb; k++) {
         gmove_san(record_pos_at(r, k - 1), r->plies[k].move, san);
         printf(k > 1 ? ",\"%s\"" : "\"%s\"", san);

@@ -112,7 +112,8 @@ int pgn_variant_parse(const char *tag, variant_t *out)
         variant_t v;
     } names[] = {{"octad", VARIANT_OCTAD},          {"chess960", VARIANT_CHESS960}, {"fischerandom", VARIANT_CHESS960},
                  {"fischer random", VARIANT_CHESS960}, {"960", VARIANT_CHESS960}, {"standard", VARIANT_CHESS},
-                 {"chess", VARIANT_CHESS},          {"", VARIANT_CHESS}};
+                 {"chess", VARIANT_CHESS},          {"from position", VARIANT_CHESS},
+                 {"", VARIANT_CHESS}};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (strcasecmp(tag, names[i].name) == 0) {
             *out = names[i].v;

@@ -168,7 +168,19 @@ static int s_tag(s_reader_t *r)
         return s_error(r, "tag: value must be a quoted string"), -1;
     s_next(&r->src);
     s_tok_clear(r);
-    while ((c = s_next(&r->src)) != '"') {
+    for (;;) {
+        c = s_next(&r->src);
+        if (c == '"') { /* the value ends at a quote followed by ']': an inner unescaped quote is kept */
+            int spaces = 0;
+            while (s_peek(&r->src) == ' ' && spaces < 64)
+                s_next(&r->src), spaces++;
+            if (s_peek(&r->src) == ']' || s_peek(&r->src) == '\n' || s_peek(&r->src) == EOF)
+                break;
+            s_tok_put(r, '"');
+            while (spaces-- > 0)
+                s_tok_put(r, ' ');
+            continue;
+        }
         if (c == '\\' && (s_peek(&r->src) == '"' || s_peek(&r->src) == '\\'))
             c = s_next(&r->src);
         else if (c == EOF || c == '\n')

@@ -1,5 +1,6 @@
 /* pgn_replay.c: the replaying visitor (pgn_game.h): every game of a PGN stream
  * started from its tags and played through the rules, errors placed by line and column. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -34,6 +35,29 @@ static void s_header(void *ctx, const char *name, const char *value)
         pgn_game_error(&c->g, "game %ld: out of memory", c->g.number);
 }
 
+/* What other programs write in [FEN] and we still read (python-chess does the
+ * same): castling letters whose king or rook is not there are dropped, and a
+ * move number 0 is read as 1. Returns 0 with *out set, or -1. */
+static int s_parse_lenient(variant_t v, const char *fen, game_pos_t *out)
+{
+    char f[6][96], text[640], keep[96];
+    size_t kept = 0;
+    if (strlen(fen) >= 96 || sscanf(fen, "%95s %95s %95s %95s %95s %95s", f[0], f[1], f[2], f[3], f[4], f[5]) != 6)
+        return -1;
+    if (strcmp(f[5], "0") == 0)
+        strcpy(f[5], "1");
+    for (const char *c = f[2]; *c && strcmp(f[2], "-") != 0; c++) {
+        snprintf(text, sizeof text, "%s %s %c %s %s %s", f[0], f[1], *c, f[3], f[4], f[5]);
+        if (game_parse(v, text, out, NULL, 0) == 0)
+            keep[kept++] = *c;
+    }
+    if (kept == 0)
+        keep[kept++] = '-';
+    keep[kept] = '\0';
+    snprintf(text, sizeof text, "%s %s %s %s %s %s", f[0], f[1], keep, f[3], f[4], f[5]);
+    return game_parse(v, text, out, NULL, 0);
+}
+
 /* The start position from the tags; 0 or -1 after recording the error. */
 static int s_start(s_ctx_t *c, game_pos_t *start)
 {
@@ -50,7 +74,8 @@ static int s_start(s_ctx_t *c, game_pos_t *start)
                        c->g.number, c->g.line);
         return -1;
     }
-    if (game_parse(v, fen ? fen : game_start_text(v), start, err, sizeof err) != 0) {
+    if (game_parse(v, fen ? fen : game_start_text(v), start, err, sizeof err) != 0
+        && (fen == NULL || s_parse_lenient(v, fen, start) != 0)) {
         pgn_game_error(&c->g, "game %ld, line %ld: tag FEN: %s", c->g.number, c->g.line, err);
         return -1;
     }
