@@ -297,7 +297,9 @@ static void s_symbol(s_reader_t *r)
         if (t[d] == '\0')
             return; /* a move number without its dot */
         if (t[d] == '.') {
-            t += d + strspn(t + d, ".");
+            size_t skip = d + strspn(t + d, ".");
+            t += skip;
+            r->at.col += (long)skip; /* "12.e4": the move's own column */
             if (*t == '\0')
                 return;
         }
@@ -340,6 +342,8 @@ static void s_token(s_reader_t *r, int c)
                 s_next(&r->src);
     } else if (c == '{' || c == ';') {
         s_next(&r->src);
+        if (r->in_game)
+            s_headers_done(r); /* a comment before the first move belongs to the moves */
         s_comment(r, c);
     } else if (c == '(' || c == ')') {
         s_next(&r->src);
