@@ -11,4 +11,10 @@ apt-get install -y -qq --no-install-recommends \
     build-essential cmake pkg-config ca-certificates \
     libcmocka-dev libmsgpack-dev libzmq3-dev libsodium-dev \
     clang libclang-rt-14-dev \
-    python3 iproute2 procps docker-compose >/dev/null
+    python3 iproute2 procps docker-compose \
+    stockfish chromium pychess >/dev/null
+# chess.js: the independent chess library the PGN tests replay games against
+# (with the machine's Node.js and npm; the test skips when they are missing).
+if command -v npm >/dev/null; then
+    npm install --silent --no-audit --no-fund --prefix /usr/local/lib/octad-node chess.js@1.4.0 >/dev/null
+fi
