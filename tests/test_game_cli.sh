@@ -88,6 +88,8 @@ check "selfplay deterministic" 0 '^$' -- cmp "$tmp/a.pgn" "$tmp/b.pgn"
 check "selfplay seed matters" 1 'differ' -- cmp "$tmp/a.pgn" "$tmp/d.pgn"
 check "selfplay stdout pgn" 0 '^\[Event "octad selfplay"\]' -- "$octad" selfplay --games 1
 check "selfplay start number" 0 'FEN "ppnk/4/4/KNPP w NFnf - 0 1"' -- "$octad" selfplay --games 1 --start 0
+check "selfplay start 39 is the standard start" 0 '^\[Variant "Octad"\]$' -- sh -c "\"$octad\" selfplay --games 1 --start 39 2>/dev/null | grep -v -e FEN -e SetUp"
+check "selfplay start 39 has no FEN" 1 '^$' -- sh -c "\"$octad\" selfplay --games 1 --start 39 2>/dev/null | grep FEN"
 check "selfplay bad start" 2 "--start 'x'" -- "$octad" selfplay --start x
 check "selfplay bad player" 2 "player 'robot': unknown" -- "$octad" selfplay --white robot
 check "selfplay uci missing" 2 'did not answer' -- "$octad" selfplay --white "uci:$tmp/no-such-engine"

@@ -3,7 +3,7 @@
 # puzzle files Debian's pychess ships: comments, variations, NAGs, arrows, clock
 # annotations, FEN starts) reads without error except the one broken game in
 # them, and chess.js (an independent library, from npm) replays every game, and
-# 300 random self-play chess games, to the same final positions and endings.
+# 100 random self-play chess games, to the same final positions and endings.
 # Exit 77 (skipped) when pychess's files or chess.js are not installed.
 # usage: test_pgn_realworld.sh OCTAD ORACLE_SCRIPT
 set -u
@@ -38,6 +38,6 @@ if [ "$games" -lt 1000 ]; then
 fi
 "$octad" pgn --json "$learn"/*/*.pgn 2>/dev/null | node "$oracle" "$modules" || fails=$((fails + 1))
 
-"$octad" selfplay --variant chess --games 300 --seed 5 --quiet --out "$tmp/sp.pgn" >/dev/null
+"$octad" selfplay --variant chess --games 100 --seed 5 --quiet --out "$tmp/sp.pgn" >/dev/null
 "$octad" pgn --json "$tmp/sp.pgn" | node "$oracle" "$modules" || fails=$((fails + 1))
 [ "$fails" -eq 0 ]
