@@ -34,6 +34,11 @@ check "readme draw" 0 '"final":"3k/4/1K2/4 b - - 0 12","result":"1/2-1/2","termi
 check "readme mate" 0 '"plies":11,.*"result":"1-0","termination":"checkmate"' -- "$octad" pgn --json "$readme"
 check "readme text" 0 '^game 1 .*23 plies, 1/2-1/2, insufficient material' -- "$octad" pgn "$readme"
 
+check "show drawn final" 0 '^Game over: 1/2-1/2, insufficient material$' -- "$octad" show "3k/4/1K2/4 b - - 0 12"
+check "show mate" 0 '^Game over: 1-0, checkmate$' -- "$octad" show "1k1Q/1p2/1K2/n3 b - - 0 6"
+check "show move rule" 0 '^Game over: 1/2-1/2, 25-move rule$' -- "$octad" show "3k/4/4/KR2 w - - 50 30"
+check "show chess 75" 0 '^Game over: 1/2-1/2, 75-move rule$' -- "$octad" show --variant chess "k7/8/8/8/8/8/8/KR6 w - - 150 80"
+
 # Broken games are reported with game, line and column; the rest are read.
 features=$data/pgn/features.pgn
 check "broken games" 2 'game 2, line 18, column 13: move .Ke3.: illegal' -- "$octad" pgn "$features"
