@@ -16,6 +16,7 @@ static const struct {
     {"show", cmd_show, "draw a position with side to move, rights, e.p. and check/mate/stalemate"},
     {"validate", cmd_validate, "check a position text: OK or the exact error"},
     {"bench", cmd_bench, "run fixed perft workloads: node-count signature and nodes/s"},
+    {"svg", cmd_svg, "draw a position as an SVG board image (flip, last move, arrows, marks, size)"},
     {"play", cmd_play, "play a game in the terminal or through a pipe: human, random or UCI engine"},
     {"selfplay", cmd_selfplay, "play games between players (random, uci:COMMAND), write PGN, tabulate results"},
     {"pgn", cmd_pgn, "read PGN files: replay every game, report moves, final position, result"},

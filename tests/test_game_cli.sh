@@ -24,9 +24,17 @@ check() { # check NAME EXPECTED_STATUS PATTERN -- command...
     fi
 }
 
-for c in pgn play selfplay; do
+for c in pgn play selfplay svg; do
     check "$c --help" 0 "usage: octad $c" -- "$octad" "$c" --help
 done
+
+check "svg octad" 0 "^<svg xmlns='http://www.w3.org/2000/svg' width='360' height='360'" -- "$octad" svg
+check "svg size" 0 "width='200' height='200'" -- "$octad" svg --size 200 --variant chess
+check "svg check" 0 "class='check'" -- "$octad" svg --variant chess --moves "f3 e5 g4 Qh4"
+check "svg pieces" 0 '^8$' -- sh -c "\"$octad\" svg | grep -c \"class='piece'\""
+check "svg bad arrow" 2 "--arrow 'a1e5'" -- "$octad" svg --arrow a1e5
+check "svg bad mark" 2 "--mark 'z9'" -- "$octad" svg --mark z9
+check "svg bad move" 2 'move 1' -- "$octad" svg --moves "Kc5"
 
 # The octad README's two games.
 readme=$data/pgn/octad-readme.pgn
