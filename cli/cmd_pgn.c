@@ -115,9 +115,6 @@ static int s_parse(int argc, char **argv, s_opts_t *o, pgn_replay_t *r)
                 args_error("pgn", "--variant: '%.40s' is not octad, chess or chess960", v);
                 return -2;
             }
-        } else if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            s_help();
-            return -1;
         } else if (strcmp(argv[i], "--json") == 0) {
             o->json = true;
         } else if (strcmp(argv[i], "--write") == 0) {
@@ -126,11 +123,12 @@ static int s_parse(int argc, char **argv, s_opts_t *o, pgn_replay_t *r)
             r->keep_variations = true;
         } else if (strcmp(argv[i], "--quiet") == 0) {
             o->quiet = true;
-        } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
-            args_error("pgn", "unknown option '%.40s' (see octad pgn --help)", argv[i]);
-            return -2;
-        } else if (first < 0) {
-            first = i;
+        } else {
+            args_kind_t kind = args_other("pgn", argv[i]);
+            if (kind != ARGS_PLAIN)
+                return kind == ARGS_HELP ? (s_help(), -1) : -2;
+            if (first < 0)
+                first = i;
         }
     }
     if (first < 0) {

@@ -54,14 +54,9 @@ static int s_parse(int argc, char **argv, s_opts_t *o)
             return 2;
         if (rc > 0)
             continue;
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            s_help();
-            return 1;
-        }
-        if (argv[i][0] == '-' && argv[i][1] != '\0') {
-            args_error("play", "unknown option '%.40s' (see octad play --help)", argv[i]);
-            return 2;
-        }
+        args_kind_t kind = args_other("play", argv[i]);
+        if (kind != ARGS_PLAIN)
+            return kind == ARGS_HELP ? (s_help(), 1) : 2;
         if (o->pos.text != NULL) {
             args_error("play", "one position only (quote the OFEN/FEN: it contains spaces)");
             return 2;

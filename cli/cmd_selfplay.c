@@ -85,16 +85,15 @@ static int s_parse(int argc, char **argv, s_opts_t *o)
             return 2;
         if (rc > 0)
             continue;
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            s_help();
-            return 1;
-        } else if (strcmp(argv[i], "--json") == 0) {
+        if (strcmp(argv[i], "--json") == 0) {
             o->json = true;
         } else if (strcmp(argv[i], "--quiet") == 0) {
             o->quiet = true;
         } else {
-            args_error("selfplay", "unknown option '%.40s' (see octad selfplay --help)", argv[i]);
-            return 2;
+            args_kind_t kind = args_other("selfplay", argv[i]);
+            if (kind == ARGS_PLAIN)
+                args_error("selfplay", "unexpected argument '%.40s' (see octad selfplay --help)", argv[i]);
+            return kind == ARGS_HELP ? (s_help(), 1) : 2;
         }
     }
     if (o->start == NULL && o->variant == VARIANT_CHESS960)

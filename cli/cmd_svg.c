@@ -87,22 +87,20 @@ static int s_parse(int argc, char **argv, s_opts_t *o)
             return 2;
         if (rc > 0)
             continue;
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            s_help();
-            return 1;
-        } else if (strcmp(argv[i], "--flip") == 0) {
+        if (strcmp(argv[i], "--flip") == 0) {
             o->svg.flip = true;
         } else if (strcmp(argv[i], "--lastmove") == 0) {
             o->lastmove = true;
         } else if (strcmp(argv[i], "--no-coordinates") == 0) {
             o->svg.no_coordinates = true;
-        } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
-            args_error("svg", "unknown option '%.40s' (see octad svg --help)", argv[i]);
-            return 2;
-        } else if (o->pos.text != NULL) {
-            args_error("svg", "one position only (quote the OFEN/FEN: it contains spaces)");
-            return 2;
         } else {
+            args_kind_t kind = args_other("svg", argv[i]);
+            if (kind != ARGS_PLAIN)
+                return kind == ARGS_HELP ? (s_help(), 1) : 2;
+            if (o->pos.text != NULL) {
+                args_error("svg", "one position only (quote the OFEN/FEN: it contains spaces)");
+                return 2;
+            }
             o->pos.text = argv[i];
         }
     }

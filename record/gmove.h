@@ -44,6 +44,24 @@ void gmove_uoi(const game_pos_t *pos, gmove_t m, char *buf);
 /* SAN text of the legal move m, with +/# (MOVE_TEXT_MAX bytes). */
 void gmove_san(const game_pos_t *pos, gmove_t m, char *buf);
 
+/* Origin square (rank * N + file) of a legal move, without looking at the board. */
+static inline int gmove_from_sq(const game_pos_t *pos, gmove_t m)
+{
+    return pos->variant == VARIANT_OCTAD ? octad_move_from(m) : move_from(m);
+}
+
+/* Destination square (castles: the partner's / rook's square), without looking at the board. */
+static inline int gmove_to_sq(const game_pos_t *pos, gmove_t m)
+{
+    return pos->variant == VARIANT_OCTAD ? octad_move_to(m) : move_to(m);
+}
+
+/* Whether a legal move is a castle, without looking at the board. */
+static inline bool gmove_is_castle(const game_pos_t *pos, gmove_t m)
+{
+    return pos->variant == VARIANT_OCTAD ? octad_move_is_castle(m) != 0 : move_type(m) == CHESS_MOVE_CASTLING;
+}
+
 /* Board width (and height): 4 for octad, 8 for chess. */
 static inline int gmove_board_size(const game_pos_t *pos)
 {

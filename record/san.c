@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "err.h"
+#include "san_fast.h"
 
 static const char *const s_castles[] = {"", "O", "O-O", "O-O-O"};
 
@@ -135,9 +136,15 @@ static int s_castle_by_squares(const game_pos_t *pos, gmove_t m, const gmove_inf
     return s->to_file == uoi[2] - 'a' && s->to_rank == uoi[3] - '1';
 }
 
-/* 1 if m matches, 0 if not; *promo_missing set when only the promotion piece was missing. */
-static int s_matches(const game_pos_t *pos, gmove_t m, const san_t *s, int *promo_missing)
+/* 1 if m matches, 0 if not; *promo_missing set when only the promotion piece was missing.
+ * `to` is the text's destination square on this board (-1 for castles). */
+static int s_matches(const game_pos_t *pos, gmove_t m, const san_t *s, int to, int *promo_missing)
 {
+    bool castle = gmove_is_castle(pos, m);
+    if (!castle && gmove_to_sq(pos, m) != to)
+        return 0; /* the usual case, decided without looking at the board */
+    if (castle != (s->castle != 0) && (!castle || s->from_file < 0 || s->from_rank < 0))
+        return 0;
     gmove_info_t i = gmove_info(pos, m);
     if (s->castle)
         return i.castle && s_castle_matches(pos, m, s->castle);
@@ -174,9 +181,10 @@ static san_error_t s_illegal(const game_pos_t *pos, const san_t *s, const char *
 san_error_t san_resolve(const game_pos_t *pos, const gmove_t *moves, int n, const san_t *san,
                         const char *text, gmove_t *out, char *err, size_t errlen)
 {
-    int found = -1, other = -1, promo_missing = 0;
+    int found = -1, other = -1, promo_missing = 0, size = gmove_board_size(pos);
+    int to = san->castle || san->to_file >= size || san->to_rank >= size ? -1 : san->to_rank * size + san->to_file;
     for (int k = 0; k < n; k++) {
-        if (!s_matches(pos, moves[k], san, &promo_missing))
+        if (!s_matches(pos, moves[k], san, to, &promo_missing))
             continue;
         if (found >= 0)
             other = k;
@@ -203,5 +211,7 @@ san_error_t san_move(const game_pos_t *pos, const char *text, gmove_t *out, char
     san_error_t e = san_parse(text, &san, err, errlen);
     if (e != SAN_OK)
         return e;
+    if (pos->variant != VARIANT_OCTAD && san_chess_fast(&pos->u.chess, &san, out))
+        return SAN_OK;
     return san_resolve(pos, moves, gmove_legal(pos, moves), &san, text, out, err, errlen);
 }

@@ -7,22 +7,7 @@ set -u
 octad=$1 data=$2
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-fails=0 passes=0
-
-check() { # check NAME EXPECTED_STATUS PATTERN -- command...
-    local name=$1 want=$2 pattern=$3
-    shift 4
-    local out status
-    out=$("$@" 2>&1)
-    status=$?
-    if [ "$status" -ne "$want" ] || ! grep -qE -- "$pattern" <<<"$out"; then
-        echo "FAIL $name: status $status (want $want, pattern $pattern), output:"
-        echo "$out" | head -8
-        fails=$((fails + 1))
-    else
-        passes=$((passes + 1))
-    fi
-}
+. "$(dirname "$0")/check.sh"
 
 for c in pgn play selfplay svg; do
     check "$c --help" 0 "usage: octad $c" -- "$octad" "$c" --help
