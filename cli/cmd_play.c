@@ -90,6 +90,11 @@ static void s_show(const record_t *rec)
     char board[1024], san[MOVE_TEXT_MAX];
     game_draw(record_pos(rec), board, sizeof board);
     printf("\n%s", board);
+    if (record_pos(rec)->variant != VARIANT_OCTAD) { /* the octad drawing says these itself */
+        char fen[GAME_TEXT_MAX];
+        game_format(record_pos(rec), fen, sizeof fen);
+        printf("%s to move, FEN %s\n", s_side(rec) == 0 ? "White" : "Black", fen);
+    }
     if (rec->ply_nb > 0) {
         gmove_san(record_pos_at(rec, rec->ply_nb - 1), rec->plies[rec->ply_nb].move, san);
         printf("last move: %s\n", san);
