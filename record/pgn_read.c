@@ -91,6 +91,10 @@ static void s_tok_put(s_reader_t *r, int c)
     r->tok[r->tok_len] = '\0';
 }
 
+/* Character classes without the C locale's tables (this loop runs for every byte). */
+static inline int s_space(int c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
+static inline int s_digit(int c) { return c >= '0' && c <= '9'; }
+
 static int s_active(const s_reader_t *r) { return !r->skip && r->skip_depth == 0; }
 
 /* Reports a syntax error at the current token; the rest of the game is skipped. */
@@ -146,7 +150,7 @@ static int s_skip_space(s_reader_t *r)
                 ;
             continue;
         }
-        if (c == EOF || !isspace(c))
+        if (c == EOF || !s_space(c))
             return c;
         s_next(&r->src);
     }
@@ -208,7 +212,7 @@ static void s_comment(s_reader_t *r, int open)
         }
         if (c == EOF || (open == '{' && c == '}') || (open == ';' && c == '\n'))
             break;
-        if (isspace(c)) {
+        if (s_space(c)) {
             space = r->tok_len > 0;
             continue;
         }
@@ -267,7 +271,12 @@ static void s_move(s_reader_t *r, char *t)
 
 static int s_is_token_char(int c)
 {
-    return c != EOF && (isalnum(c) || strchr("+#=:-/.!?", c) != NULL);
+    switch (c) {
+    case '+': case '#': case '=': case ':': case '-': case '/': case '.': case '!': case '?':
+        return 1;
+    default:
+        return (c >= '0' && c <= '9') || ((c | 32) >= 'a' && (c | 32) <= 'z');
+    }
 }
 
 /* A symbol token: a result, a move number, a move, or a glyph. */
@@ -292,7 +301,7 @@ static void s_symbol(s_reader_t *r)
             s_error(r, "glyph: unknown annotation");
         return;
     }
-    if (isdigit((unsigned char)t[0])) {
+    if (s_digit((unsigned char)t[0])) {
         size_t d = strspn(t, "0123456789");
         if (t[d] == '\0')
             return; /* a move number without its dot */
@@ -351,7 +360,7 @@ static void s_token(s_reader_t *r, int c)
     } else if (c == '$') {
         s_next(&r->src);
         int nag = 0, digits = 0;
-        while (isdigit(s_peek(&r->src)) && digits++ < 3)
+        while (s_digit(s_peek(&r->src)) && digits++ < 3)
             nag = nag * 10 + s_next(&r->src) - '0';
         s_headers_done(r);
         if (digits)

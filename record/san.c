@@ -17,14 +17,21 @@ const char *san_error_name(san_error_t e)
 
 static int s_piece_of(char c)
 {
-    const char *p = strchr("PNBRQK", c);
-    return c != '\0' && p != NULL ? (int)(p - "PNBRQK") : -1;
+    switch (c) {
+    case 'P': return 0;
+    case 'N': return 1;
+    case 'B': return 2;
+    case 'R': return 3;
+    case 'Q': return 4;
+    case 'K': return 5;
+    default: return -1;
+    }
 }
 
 static int s_promo_of(char c)
 {
-    const char *p = strchr("NBRQnbrq", c);
-    return c != '\0' && p != NULL ? (int)((p - "NBRQnbrq") % 4) + 1 : 0;
+    int p = s_piece_of(c >= 'a' && c <= 'z' ? (char)(c - 'a' + 'A') : c);
+    return p >= 1 && p <= 4 ? p : 0;
 }
 
 static int s_is_file(char c) { return c >= 'a' && c <= 'h'; }
@@ -42,7 +49,8 @@ static int s_body(const char *text, char *body, size_t cap)
     memcpy(body, text, n);
     body[n] = '\0';
     for (;;) {
-        if (n > 0 && strchr("+#!?", body[n - 1]) != NULL)
+        char last = n > 0 ? body[n - 1] : '\0';
+        if (last == '+' || last == '#' || last == '!' || last == '?')
             body[--n] = '\0';
         else if (n >= 4 && strcmp(body + n - 4, "e.p.") == 0)
             body[n -= 4] = '\0';
