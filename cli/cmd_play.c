@@ -99,7 +99,7 @@ static void s_show(const record_t *rec)
         gmove_san(record_pos_at(rec, rec->ply_nb - 1), rec->plies[rec->ply_nb].move, san);
         printf("last move: %s\n", san);
     }
-    int status = rec->plies[rec->ply_nb].status;
+    int status = record_status(rec, rec->ply_nb);
     if ((status & GAME_IN_CHECK) && !(status & GAME_CHECKMATE))
         printf("%s is in check\n", s_side(rec) == 0 ? "White" : "Black");
     if (!record_over(rec))

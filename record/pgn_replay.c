@@ -94,6 +94,7 @@ static pgn_action_t s_end_headers(void *ctx)
     }
     c->g.has_record = true;
     c->g.rec.play_on = true;
+    c->g.rec.lazy = true; /* each next move proves the ply before it was not mate or stalemate */
     return PGN_GO;
 }
 
@@ -221,6 +222,8 @@ static void s_end_game(void *ctx)
     s_ctx_t *c = ctx;
     while (c->depth > 0)
         s_end_variation(c);
+    if (c->g.has_record)
+        record_settle(&c->g.rec);
     s_settle_result(c);
     if (c->g.has_record)
         c->g.rec.play_on = false;

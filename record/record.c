@@ -37,10 +37,20 @@ static bool s_same(const record_ply_t *a, const record_ply_t *b)
            && x->castle_rooks == y->castle_rooks && x->side == y->side && (!a->ep_live || x->ep == y->ep);
 }
 
-/* Fills the rule facts of an entry whose pos is set. */
-static void s_fill(record_ply_t *e)
+enum { S_STATUS_UNKNOWN = 0xFF }; /* lazy mode: not computed yet */
+
+int record_status(const record_t *rec, int ply)
 {
-    e->status = (uint8_t)game_status(&e->pos);
+    record_ply_t *e = &rec->plies[ply]; /* the plies are the record's cache, filled on demand */
+    if (e->status == S_STATUS_UNKNOWN)
+        e->status = (uint8_t)game_status(&e->pos);
+    return e->status;
+}
+
+/* Fills the rule facts of an entry whose pos is set (the status later in lazy mode). */
+static void s_fill(record_ply_t *e, bool lazy)
+{
+    e->status = lazy ? S_STATUS_UNKNOWN : (uint8_t)game_status(&e->pos);
     e->ep_live = 0;
     if (s_has_ep(&e->pos)) {
         gmove_t moves[GAME_MOVES_MAX];
@@ -64,14 +74,16 @@ static void s_outcome(record_t *rec)
 {
     const record_ply_t *now = &rec->plies[rec->ply_nb];
     bool octad = now->pos.variant == VARIANT_OCTAD;
+    int status = rec->lazy ? 0 : record_status(rec, rec->ply_nb);
     rec->result = RESULT_NONE;
     rec->termination = TERM_NONE;
-    if (now->status & GAME_CHECKMATE) {
+    rec->end_ply = rec->ply_nb;
+    if (status & GAME_CHECKMATE) {
         rec->result = s_side(&now->pos) == 0 ? RESULT_BLACK : RESULT_WHITE;
         rec->termination = TERM_CHECKMATE;
         return;
     }
-    if (now->status & GAME_STALEMATE)
+    if (status & GAME_STALEMATE)
         rec->termination = TERM_STALEMATE;
     else if (game_insufficient_material(&now->pos))
         rec->termination = TERM_INSUFFICIENT_MATERIAL;
@@ -92,7 +104,7 @@ int record_init(record_t *rec, const game_pos_t *start)
         return -1;
     memset(&rec->plies[0], 0, sizeof rec->plies[0]);
     rec->plies[0].pos = *start;
-    s_fill(&rec->plies[0]);
+    s_fill(&rec->plies[0], false);
     s_outcome(rec);
     return 0;
 }
@@ -138,7 +150,7 @@ int record_play(record_t *rec, gmove_t m)
     memset(e, 0, sizeof *e);
     gmove_make(&rec->plies[rec->ply_nb].pos, m, &e->pos);
     e->move = m;
-    s_fill(e);
+    s_fill(e, rec->lazy);
     rec->ply_nb++;
     if (!was_over)
         s_outcome(rec);
@@ -155,6 +167,14 @@ int record_play_text(record_t *rec, const char *text, char *err, size_t errlen)
     if (record_play(rec, m) != 0)
         return err_printf(err, errlen, "move '%.16s': out of memory", text);
     return 0;
+}
+
+void record_settle(record_t *rec)
+{
+    bool was_lazy = rec->lazy;
+    rec->lazy = false;
+    if (was_lazy && (!record_over(rec) || rec->end_ply == rec->ply_nb))
+        s_outcome(rec); /* the last position decides, with mate and stalemate first */
 }
 
 int record_undo(record_t *rec)

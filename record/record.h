@@ -59,6 +59,9 @@ typedef struct {
     termination_t termination;
     int8_t loser;        /* resignation: the side that resigned (0 white, 1 black) */
     bool play_on;        /* record_play goes on after the game ended; the first outcome stays */
+    int end_ply;         /* the ply at which the rules ended the game (when they did) */
+    bool lazy;           /* record_play leaves mate and stalemate for record_settle (a PGN
+                          * replay: the next move of the file proves a ply was not terminal) */
 } record_t;
 
 /* Starts a record at `start`; the outcome of the start position itself is
@@ -86,6 +89,13 @@ int record_play(record_t *rec, gmove_t m);
 
 /* Plays move text (SAN, UOI, ...: san.h). 0, or -1 with a message (err) naming the move and why. */
 int record_play_text(record_t *rec, const char *text, char *err, size_t errlen);
+
+/* Ends lazy mode: finds whether the current position is mate or stalemate, unless
+ * the game already ended. */
+void record_settle(record_t *rec);
+
+/* game_status() flags of the position after `ply` moves (computed on first use in lazy mode). */
+int record_status(const record_t *rec, int ply);
 
 /* Takes back the last move (if any) and recomputes the outcome; a resignation,
  * agreement or claim made after it is withdrawn too. Returns 0, or -1 at the start. */

@@ -220,6 +220,32 @@ static void test_chess_fifty_claim_and_seventy_five(void **state)
     record_free(&r);
 }
 
+/* Lazy mode (PGN replay) finds mate and stalemate when settled, with the same
+ * precedence: a stalemate with a lone knight is a stalemate, not dead material. */
+static void test_lazy_settle(void **state)
+{
+    (void)state;
+    const char *cases[][3] = {{"k7/8/1Kp5/4N3/8/8/8/8 w - - 0 1", "Nxc6", "stalemate"},
+                              {CHESS_START_FEN, "f3 e5 g4 Qh4#", "checkmate"},
+                              {CHESS_START_FEN, "e4 e5", "none"}};
+    for (int lazy = 0; lazy < 2; lazy++)
+        for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+            game_pos_t start;
+            record_t r;
+            char err[160], buf[64], *save = NULL;
+            assert_int_equal(game_parse(VARIANT_CHESS, cases[i][0], &start, err, sizeof err), 0);
+            assert_int_equal(record_init(&r, &start), 0);
+            r.lazy = lazy;
+            snprintf(buf, sizeof buf, "%s", cases[i][1]);
+            for (char *m = strtok_r(buf, " ", &save); m; m = strtok_r(NULL, " ", &save))
+                assert_int_equal(record_play_text(&r, m, err, sizeof err), 0);
+            record_settle(&r);
+            assert_string_equal(record_termination_name(&r), cases[i][2]);
+            assert_int_equal(record_status(&r, r.ply_nb) & GAME_IN_CHECK, strcmp(cases[i][2], "checkmate") == 0);
+            record_free(&r);
+        }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -232,6 +258,7 @@ int main(void)
         cmocka_unit_test(test_chess_threefold_claim_fivefold),
         cmocka_unit_test(test_chess_pinned_ep_repeats),
         cmocka_unit_test(test_chess_fifty_claim_and_seventy_five),
+        cmocka_unit_test(test_lazy_settle),
     };
     game_init();
     return cmocka_run_group_tests(tests, NULL, NULL);
