@@ -61,6 +61,17 @@ int args_value(const char *cmd, int argc, char **argv, int *i, const char *name,
     return 1;
 }
 
+args_kind_t args_other(const char *cmd, const char *arg)
+{
+    if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0)
+        return ARGS_HELP;
+    if (arg[0] == '-' && arg[1] != '\0') {
+        args_error(cmd, "unknown option '%.40s' (see octad %s --help)", arg, cmd);
+        return ARGS_BAD;
+    }
+    return ARGS_PLAIN;
+}
+
 int args_pos_option(const char *cmd, int argc, char **argv, int *i, args_pos_t *pos)
 {
     const char *v = NULL;

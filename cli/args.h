@@ -18,6 +18,11 @@ int args_int(const char *cmd, const char *what, const char *text, long lo, long 
  * or the part after `name=`. Returns 1 matched, 0 not this option, -1 error printed. */
 int args_value(const char *cmd, int argc, char **argv, int *i, const char *name, const char **value);
 
+/* What an argument that no option took is: ARGS_HELP (--help or -h), ARGS_PLAIN
+ * (not an option: a file, a position), or ARGS_BAD after printing "unknown option" for cmd. */
+typedef enum { ARGS_PLAIN, ARGS_HELP, ARGS_BAD } args_kind_t;
+args_kind_t args_other(const char *cmd, const char *arg);
+
 /* The position options shared by perft, moves, show and validate. */
 typedef struct {
     variant_t variant;

@@ -5,6 +5,7 @@
 
 #include "args.h"
 #include "cmd.h"
+#include "record.h"
 
 typedef enum { S_MOVES, S_SHOW, S_VALIDATE } s_kind_t;
 
@@ -72,6 +73,10 @@ static int s_show(const game_pos_t *pos)
     game_format(pos, text, sizeof text);
     fputs(board, stdout);
     printf("%s: %s\n", pos->variant == VARIANT_OCTAD ? "OFEN" : "FEN", text);
+    record_t rec; /* the rules that end a game in this very position */
+    if (record_init(&rec, pos) == 0 && record_over(&rec))
+        printf("Game over: %s, %s\n", record_result_text(rec.result), record_termination_name(&rec));
+    record_free(&rec);
     return EXIT_OK;
 }
 

@@ -19,6 +19,10 @@ static const struct {
     {"probe", cmd_probe, "an octad position's value, distances and best moves from the tables"},
     {"verify-tables", cmd_verify, "check octad table files independently: checksums, then every record by one ply"},
     {"bench", cmd_bench, "run fixed perft workloads: node-count signature and nodes/s"},
+    {"svg", cmd_svg, "draw a position as an SVG board image (flip, last move, arrows, marks, size)"},
+    {"play", cmd_play, "play a game in the terminal or through a pipe: human, random or UCI engine"},
+    {"selfplay", cmd_selfplay, "play games between players (random, uci:COMMAND), write PGN, tabulate results"},
+    {"pgn", cmd_pgn, "read PGN files: replay every game, report moves, final position, result"},
 };
 
 static void s_usage(FILE *out)

@@ -17,4 +17,10 @@ apt_get install -y -qq --no-install-recommends \
     libcmocka-dev libmsgpack-dev libzmq3-dev libsodium-dev \
     clang libclang-rt-14-dev llvm \
     python3 iproute2 procps strace util-linux docker-compose \
-    man-db less file debootstrap >/dev/null
+    man-db less file debootstrap \
+    stockfish chromium pychess >/dev/null
+# chess.js: the independent chess library the PGN tests replay games against
+# (with the machine's Node.js and npm; the test skips when they are missing).
+if command -v npm >/dev/null; then
+    npm install --silent --no-audit --no-fund --prefix /usr/local/lib/octad-node chess.js@1.4.0 >/dev/null
+fi

@@ -1,5 +1,5 @@
 /* octad.h: the octad variant's public functions, dispatched to by game.h.
- * Rules: ../shared/docs/RULES.md. The position type and the square numbering
+ * Rules: docs/rules.md. The position type and the square numbering
  * live in position.h, the move encoding in move.h. */
 #pragma once
 

@@ -1,0 +1,259 @@
+/* pgn_replay.c: the replaying visitor (pgn_game.h): every game of a PGN stream
+ * started from its tags and played through the rules, errors placed by line and column. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pgn_game.h"
+#include "san.h"
+
+enum { S_DEPTH = 16 }; /* variations nested deeper are skipped */
+
+typedef struct {
+    const pgn_replay_t *o;
+    pgn_game_t g;
+    record_t line[S_DEPTH]; /* the variation being read at each depth */
+    bool dead[S_DEPTH];     /* that variation had an error: its other moves are ignored */
+    int depth;
+} s_ctx_t;
+
+#define S_AT "game %ld, line %ld, column %ld: "
+
+static void s_begin_game(void *ctx, const pgn_where_t *w)
+{
+    s_ctx_t *c = ctx;
+    pgn_game_init(&c->g);
+    c->g.number = w->game;
+    c->g.line = w->line;
+    c->depth = 0;
+}
+
+static void s_header(void *ctx, const char *name, const char *value)
+{
+    s_ctx_t *c = ctx;
+    if (pgn_game_set_tag(&c->g, name, value) != 0)
+        pgn_game_error(&c->g, "game %ld: out of memory", c->g.number);
+}
+
+/* What other programs write in [FEN] and we still read (python-chess does the
+ * same): castling letters whose king or rook is not there are dropped, and a
+ * move number 0 is read as 1. Returns 0 with *out set, or -1. */
+static int s_parse_lenient(variant_t v, const char *fen, game_pos_t *out)
+{
+    char f[6][96], text[640], keep[96];
+    size_t kept = 0;
+    if (strlen(fen) >= 96 || sscanf(fen, "%95s %95s %95s %95s %95s %95s", f[0], f[1], f[2], f[3], f[4], f[5]) != 6)
+        return -1;
+    if (strcmp(f[5], "0") == 0)
+        strcpy(f[5], "1");
+    for (const char *c = f[2]; *c && strcmp(f[2], "-") != 0; c++) {
+        snprintf(text, sizeof text, "%s %s %c %s %s %s", f[0], f[1], *c, f[3], f[4], f[5]);
+        if (game_parse(v, text, out, NULL, 0) == 0)
+            keep[kept++] = *c;
+    }
+    if (kept == 0)
+        keep[kept++] = '-';
+    keep[kept] = '\0';
+    snprintf(text, sizeof text, "%s %s %s %s %s %s", f[0], f[1], keep, f[3], f[4], f[5]);
+    return game_parse(v, text, out, NULL, 0);
+}
+
+/* The start position from the tags; 0 or -1 after recording the error. */
+static int s_start(s_ctx_t *c, game_pos_t *start)
+{
+    const char *vtag = pgn_game_tag(&c->g, "Variant"), *fen = pgn_game_tag(&c->g, "FEN");
+    variant_t v = c->o->default_variant;
+    char err[160];
+    if (vtag != NULL && pgn_variant_parse(vtag, &v) != 0) {
+        pgn_game_error(&c->g, "game %ld, line %ld: tag Variant: '%.40s' is not octad, chess or Chess960",
+                       c->g.number, c->g.line, vtag);
+        return -1;
+    }
+    if (fen == NULL && v == VARIANT_CHESS960) {
+        pgn_game_error(&c->g, "game %ld, line %ld: tag FEN: a Chess960 game needs its start position",
+                       c->g.number, c->g.line);
+        return -1;
+    }
+    if (game_parse(v, fen ? fen : game_start_text(v), start, err, sizeof err) != 0
+        && (fen == NULL || s_parse_lenient(v, fen, start) != 0)) {
+        pgn_game_error(&c->g, "game %ld, line %ld: tag FEN: %s", c->g.number, c->g.line, err);
+        return -1;
+    }
+    return 0;
+}
+
+static pgn_action_t s_end_headers(void *ctx)
+{
+    s_ctx_t *c = ctx;
+    game_pos_t start;
+    if (c->o->headers_only || s_start(c, &start) != 0)
+        return PGN_SKIP;
+    if (record_init(&c->g.rec, &start) != 0) {
+        pgn_game_error(&c->g, "game %ld: out of memory", c->g.number);
+        return PGN_SKIP;
+    }
+    c->g.has_record = true;
+    c->g.rec.play_on = true;
+    c->g.rec.lazy = true; /* each next move proves the ply before it was not mate or stalemate */
+    return PGN_GO;
+}
+
+/* Plays a move of a variation (errors only stop that variation). */
+static void s_variation_move(s_ctx_t *c, const char *san, const pgn_where_t *w)
+{
+    record_t *r = &c->line[c->depth - 1];
+    char err[160];
+    if (c->dead[c->depth - 1])
+        return;
+    if (record_play_text(r, san, err, sizeof err) != 0) {
+        pgn_game_error(&c->g, S_AT "in a variation: %s", w->game, w->line, w->col, err);
+        c->dead[c->depth - 1] = true;
+    }
+}
+
+static pgn_action_t s_move(void *ctx, const char *san, const pgn_where_t *w)
+{
+    s_ctx_t *c = ctx;
+    record_t *r = &c->g.rec;
+    char err[160];
+    gmove_t m;
+    if (c->depth > 0) {
+        s_variation_move(c, san, w);
+        return PGN_GO;
+    }
+    if (san_move(record_pos(r), san, &m, err, sizeof err) != SAN_OK) {
+        pgn_game_error(&c->g, S_AT "%s", w->game, w->line, w->col, err);
+        return PGN_SKIP;
+    }
+    if (record_over(r) && r->termination != TERM_DECLARED)
+        pgn_game_error(&c->g, S_AT "move '%.16s': the game was already over (%s)", w->game, w->line, w->col, san,
+                       record_termination_name(r));
+    if (record_play(r, m) != 0) {
+        pgn_game_error(&c->g, "game %ld: out of memory", w->game);
+        return PGN_SKIP;
+    }
+    return PGN_GO;
+}
+
+static void s_comment(void *ctx, const char *text)
+{
+    s_ctx_t *c = ctx;
+    if (c->depth > 0 || !c->g.has_record || text[0] == '\0')
+        return;
+    pgn_note_t *n = pgn_game_note(&c->g, c->g.rec.ply_nb);
+    if (n == NULL)
+        return;
+    size_t old = n->comment ? strlen(n->comment) : 0, add = strlen(text);
+    char *s = realloc(n->comment, old + add + 2);
+    if (s == NULL)
+        return;
+    if (old)
+        s[old++] = ' ';
+    memcpy(s + old, text, add + 1);
+    n->comment = s;
+}
+
+static void s_nag(void *ctx, int nag)
+{
+    s_ctx_t *c = ctx;
+    if (c->depth > 0 || !c->g.has_record || nag > 255)
+        return;
+    pgn_note_t *n = pgn_game_note(&c->g, c->g.rec.ply_nb);
+    if (n != NULL && n->nag_nb < 4)
+        n->nags[n->nag_nb++] = (uint8_t)nag;
+}
+
+static pgn_action_t s_begin_variation(void *ctx)
+{
+    s_ctx_t *c = ctx;
+    if (!c->o->keep_variations || !c->g.has_record || c->depth == S_DEPTH)
+        return PGN_SKIP;
+    const record_t *base = c->depth > 0 ? &c->line[c->depth - 1] : &c->g.rec;
+    if (base->ply_nb == 0 || (c->depth > 0 && c->dead[c->depth - 1])) {
+        if (base->ply_nb == 0)
+            pgn_game_error(&c->g, "game %ld: a variation before any move", c->g.number);
+        return PGN_SKIP;
+    }
+    record_t *r = &c->line[c->depth];
+    memset(r, 0, sizeof *r);
+    if (record_copy(r, base) != 0)
+        return PGN_SKIP;
+    record_undo(r);
+    c->dead[c->depth++] = false;
+    return PGN_GO;
+}
+
+static void s_end_variation(void *ctx)
+{
+    s_ctx_t *c = ctx;
+    if (c->depth > 0)
+        record_free(&c->line[--c->depth]);
+}
+
+static void s_result(void *ctx, const char *text)
+{
+    s_ctx_t *c = ctx;
+    record_result_parse(text, &c->g.result_token);
+}
+
+static void s_error(void *ctx, const pgn_where_t *w, const char *message)
+{
+    s_ctx_t *c = ctx;
+    pgn_game_error(&c->g, S_AT "%s", w->game, w->line, w->col, message);
+}
+
+/* Checks the movetext's result against the rules, or takes it as declared. */
+static void s_settle_result(s_ctx_t *c)
+{
+    record_t *r = &c->g.rec;
+    result_t t = c->g.result_token;
+    if (!c->g.has_record || t == RESULT_NONE)
+        return;
+    if (!record_over(r)) {
+        record_declare(r, t);
+    } else if (r->result != t) {
+        pgn_game_error(&c->g, "game %ld: result %s disagrees with the game: %s gives %s", c->g.number,
+                       record_result_text(t), record_termination_name(r), record_result_text(r->result));
+    }
+}
+
+static void s_end_game(void *ctx)
+{
+    s_ctx_t *c = ctx;
+    while (c->depth > 0)
+        s_end_variation(c);
+    if (c->g.has_record)
+        record_settle(&c->g.rec);
+    s_settle_result(c);
+    if (c->g.has_record)
+        c->g.rec.play_on = false;
+    if (c->o->on_game)
+        c->o->on_game(c->o->ctx, &c->g);
+    pgn_game_free(&c->g);
+}
+
+static const pgn_visitor_t s_visitor = {
+    .begin_game = s_begin_game,
+    .header = s_header,
+    .end_headers = s_end_headers,
+    .move = s_move,
+    .comment = s_comment,
+    .nag = s_nag,
+    .begin_variation = s_begin_variation,
+    .end_variation = s_end_variation,
+    .result = s_result,
+    .error = s_error,
+    .end_game = s_end_game,
+};
+
+long pgn_replay(FILE *f, const pgn_replay_t *opts)
+{
+    s_ctx_t c = {.o = opts};
+    return pgn_read(f, &s_visitor, &c);
+}
+
+long pgn_replay_text(const char *text, size_t len, const pgn_replay_t *opts)
+{
+    s_ctx_t c = {.o = opts};
+    return pgn_read_text(text, len, &s_visitor, &c);
+}

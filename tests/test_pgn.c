@@ -1,0 +1,222 @@
+/* test_pgn.c: the PGN reader and writer: a multi-game file with comments,
+ * variations, NAGs, glyphs, escapes, a BOM and two broken games in the middle;
+ * errors by game, line and column; write, read, write gives the same text;
+ * the visitor's skips; variations checked on request. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pgn_game.h"
+
+enum { S_GAMES = 16 };
+
+/* What the tests keep of each game read. */
+typedef struct {
+    int n;
+    long number[S_GAMES];
+    int plies[S_GAMES], errors[S_GAMES];
+    result_t result[S_GAMES];
+    termination_t term[S_GAMES];
+    char first_error[S_GAMES][PGN_ERROR_MAX];
+    char final[S_GAMES][GAME_TEXT_MAX];
+    char *written; /* the games without errors, written again */
+    size_t written_len;
+} s_read_t;
+
+static void s_keep(void *ctx, pgn_game_t *g)
+{
+    s_read_t *r = ctx;
+    assert_true(r->n < S_GAMES);
+    int i = r->n++;
+    r->number[i] = g->number;
+    r->errors[i] = g->error_nb;
+    snprintf(r->first_error[i], PGN_ERROR_MAX, "%s", g->error_nb ? g->errors[0] : "");
+    r->plies[i] = g->has_record ? g->rec.ply_nb : -1;
+    if (!g->has_record)
+        return;
+    r->result[i] = g->rec.result;
+    r->term[i] = g->rec.termination;
+    game_format(record_pos(&g->rec), r->final[i], GAME_TEXT_MAX);
+    if (g->error_nb == 0) {
+        char *text = pgn_write_string(g);
+        assert_non_null(text);
+        size_t n = strlen(text);
+        r->written = realloc(r->written, r->written_len + n + 1);
+        memcpy(r->written + r->written_len, text, n + 1);
+        r->written_len += n;
+        free(text);
+    }
+}
+
+static char *s_slurp(const char *name, size_t *len)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/pgn/%s", getenv("OCTAD_TEST_DATA"), name);
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    char *text = NULL;
+    size_t cap = 0;
+    ssize_t n = getdelim(&text, &cap, '\0', f);
+    fclose(f);
+    assert_true(n > 0);
+    *len = (size_t)n;
+    return text;
+}
+
+static void s_read(const char *text, size_t len, s_read_t *out, bool variations)
+{
+    memset(out, 0, sizeof *out);
+    pgn_replay_t o = {.default_variant = VARIANT_CHESS, .keep_variations = variations, .on_game = s_keep, .ctx = out};
+    long games = pgn_replay_text(text, len, &o);
+    assert_int_equal(games, out->n);
+}
+
+static void test_features_and_errors(void **state)
+{
+    (void)state;
+    size_t len;
+    char *text = s_slurp("features.pgn", &len);
+    s_read_t r;
+    s_read(text, len, &r, false);
+    assert_int_equal(r.n, 6);
+    int plies[] = {9, 2, -1, 3, 11, 2};
+    for (int i = 0; i < 6; i++) {
+        assert_int_equal(r.number[i], i + 1);
+        assert_int_equal(r.plies[i], plies[i]);
+        assert_int_equal(r.errors[i], i == 1 || i == 2);
+    }
+    assert_string_equal(r.first_error[1],
+                        "game 2, line 18, column 13: move 'Ke3': illegal (no such legal move in this position)");
+    assert_non_null(strstr(r.first_error[2], "game 3, line 21, column 1: tag: value not closed"));
+    assert_int_equal(r.result[0], RESULT_WHITE);
+    assert_int_equal(r.term[0], TERM_DECLARED);
+    assert_int_equal(r.term[4], TERM_CHECKMATE);
+    assert_string_equal(r.final[3], "8/8/3k4/8/4P3/8/8/4K3 w - - 1 3");
+    assert_string_equal(r.final[4], "1k1Q/1p2/1K2/n3 b - - 0 6");
+    assert_string_equal(r.final[5], "2kr3r/pppppppp/8/8/8/8/PPPPPPPP/R4RK1 w - - 2 2");
+    /* what was written reads back to the same games and writes the same text */
+    assert_non_null(strstr(r.written, "{A comment before the first move, over two lines} 1. e4 $1 e5 $5"));
+    assert_non_null(strstr(r.written, "a6 $6 {[%clk 0:05:00] [%cal Gb5c6]}"));
+    assert_non_null(strstr(r.written, "1... Kd7 2. e4 Kd6 *"));
+    assert_non_null(strstr(r.written, "[Variant \"Octad\"]"));
+    assert_non_null(strstr(r.written, "[Variant \"Chess960\"]\n[SetUp \"1\"]\n[FEN \"rk5r/"));
+    assert_non_null(strstr(r.written, "[Event \"Tags with \\\"escapes\\\" and \\\\ backslashes\"]"));
+    s_read_t again;
+    s_read(r.written, r.written_len, &again, false);
+    assert_int_equal(again.n, 4);
+    assert_string_equal(again.written, r.written);
+    for (const char *line = r.written; *line; line += strcspn(line, "\n") + (line[strcspn(line, "\n")] != 0))
+        assert_true(strcspn(line, "\n") <= 80);
+    free(again.written);
+    free(r.written);
+    free(text);
+}
+
+static void test_variations_checked_on_request(void **state)
+{
+    (void)state;
+    const char *text = "[Event \"x\"]\n\n1. e4 (1. d4 d5 (1... Nf3) 2. c4) (1. e5) e5 2. Nf3 *\n";
+    s_read_t r;
+    s_read(text, strlen(text), &r, false);
+    assert_int_equal(r.errors[0], 0);
+    assert_int_equal(r.plies[0], 3);
+    free(r.written);
+    s_read(text, strlen(text), &r, true);
+    assert_int_equal(r.plies[0], 3);
+    assert_int_equal(r.errors[0], 2); /* 1... Nf3 (no black knight reaches f3) and 1. e5 */
+    assert_non_null(strstr(r.first_error[0], "line 3, column 23: in a variation: move 'Nf3': illegal"));
+}
+
+static void test_syntax_errors_then_next_game(void **state)
+{
+    (void)state;
+    const char *cases[][2] = {
+        {"1. e4 ) e5 *\n", "column 7: variation: ')' without '('"},
+        {"1. e4 (e5 *\n", "result inside a variation"},
+        {"1. e4 {never closed\n", "comment: '{' not closed"},
+        {"1. e4 $x *\n", "NAG: '$' without a number"},
+        {"1. e4 & *\n", "unexpected character '&'"},
+        {"[Event x]\n1. e4 *\n", "tag: value must be a quoted string"},
+        {"1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 0-1\n", "result 0-1 disagrees with the game: checkmate gives 1-0"},
+        {"[Variant \"Shogi\"]\n1. e4 *\n", "tag Variant: 'Shogi'"},
+        {"[FEN \"8/8/8 w - - 0 1\"]\n1. e4 *\n", "tag FEN:"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char text[256];
+        snprintf(text, sizeof text, "%s\n[Event \"next\"]\n\n1. d4 d5 *\n", cases[i][0]);
+        s_read_t r;
+        s_read(text, strlen(text), &r, false);
+        if (r.errors[0] == 0 || strstr(r.first_error[0], cases[i][1]) == NULL)
+            fail_msg("case %zu: '%s' (want '%s')", i, r.first_error[0], cases[i][1]);
+        if (strstr(cases[i][1], "not closed"))
+            continue; /* an open comment runs to the end of the input, as in every PGN reader */
+        assert_int_equal(r.number[r.n - 1], 2); /* the next game is still read, */
+        assert_int_equal(r.errors[r.n - 1], 0);  /* and it is fine */
+        assert_int_equal(r.plies[r.n - 1], 2);
+        free(r.written);
+    }
+}
+
+/* A visitor that counts what it is told, asking for headers only. */
+typedef struct {
+    int games, headers, moves, comments, nags, variations, results;
+} s_count_t;
+
+static void s_c_header(void *ctx, const char *name, const char *value)
+{
+    (void)name, (void)value;
+    ((s_count_t *)ctx)->headers++;
+}
+static pgn_action_t s_c_skip(void *ctx) { (void)ctx; return PGN_SKIP; }
+static pgn_action_t s_c_go(void *ctx) { (void)ctx; return PGN_GO; }
+static pgn_action_t s_c_move(void *ctx, const char *san, const pgn_where_t *w)
+{
+    (void)san, (void)w;
+    ((s_count_t *)ctx)->moves++;
+    return PGN_GO;
+}
+static void s_c_comment(void *ctx, const char *t) { (void)t; ((s_count_t *)ctx)->comments++; }
+static void s_c_nag(void *ctx, int n) { (void)n; ((s_count_t *)ctx)->nags++; }
+static pgn_action_t s_c_var(void *ctx) { ((s_count_t *)ctx)->variations++; return PGN_GO; }
+static void s_c_result(void *ctx, const char *t) { (void)t; ((s_count_t *)ctx)->results++; }
+static void s_c_end(void *ctx) { ((s_count_t *)ctx)->games++; }
+
+static void test_visitor_skips(void **state)
+{
+    (void)state;
+    size_t len;
+    char *text = s_slurp("features.pgn", &len);
+    pgn_visitor_t v = {.header = s_c_header, .end_headers = s_c_skip, .move = s_c_move, .comment = s_c_comment,
+                       .nag = s_c_nag, .begin_variation = s_c_var, .result = s_c_result, .end_game = s_c_end};
+    s_count_t c = {0};
+    assert_int_equal(pgn_read_text(text, len, &v, &c), 6);
+    assert_int_equal(c.games, 6);
+    assert_int_equal(c.moves, 0);
+    assert_int_equal(c.headers, 8 + 2 + 1 + 4 + 3 + 4); /* game 3's tags are skipped after its error */
+    v.end_headers = s_c_go;
+    memset(&c, 0, sizeof c);
+    pgn_read_text(text, len, &v, &c);
+    assert_int_equal(c.variations, 2);
+    assert_int_equal(c.nags, 3);
+    assert_int_equal(c.comments, 3);
+    assert_int_equal(c.moves, 9 + 4 + 4 + 0 + 3 + 11 + 2); /* mainlines, variations; not game 3 after its error */
+    assert_int_equal(c.results, 5);
+    free(text);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_features_and_errors),
+        cmocka_unit_test(test_variations_checked_on_request),
+        cmocka_unit_test(test_syntax_errors_then_next_game),
+        cmocka_unit_test(test_visitor_skips),
+    };
+    game_init();
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
