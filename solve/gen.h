@@ -7,7 +7,7 @@
 #include <stdint.h>
 
 #include "layout.h"
-#include "record.h"
+#include "tb_record.h"
 #include "store.h"
 
 /* What one unit or pair cost and produced. */

@@ -7,7 +7,7 @@
 
 #include "layout.h"
 #include "octad/position.h"
-#include "record.h"
+#include "tb_record.h"
 
 typedef struct store store_t;
 

@@ -7,7 +7,7 @@
 #include <stdint.h>
 
 #include "layout.h"
-#include "record.h"
+#include "tb_record.h"
 
 enum {
     TBFILE_VERSION = 1,

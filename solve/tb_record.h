@@ -1,4 +1,4 @@
-/* record.h: the stored value of one position, 32 bits (docs/solver.md "Values").
+/* tb_record.h: the stored value of one position, 32 bits (docs/solver.md "Values").
  *
  * | bits  | field | meaning                                                    |
  * |-------|-------|------------------------------------------------------------|

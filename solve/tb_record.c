@@ -1,5 +1,5 @@
-/* record.c: names of stored values. */
-#include "record.h"
+/* tb_record.c: names of stored values. */
+#include "tb_record.h"
 
 const char *rec_wdl_name(int wdl)
 {
