@@ -16,6 +16,8 @@ static const struct {
     {"show", cmd_show, "draw a position with side to move, rights, e.p. and check/mate/stalemate"},
     {"validate", cmd_validate, "check a position text: OK or the exact error"},
     {"bench", cmd_bench, "run fixed perft workloads: node-count signature and nodes/s"},
+    {"search", cmd_search, "search a position with the engine: info lines and the best move (--json)"},
+    {"uci", cmd_uci, "run the engine as a UCI engine on stdin/stdout (octad, chess, Chess960)"},
 };
 
 static void s_usage(FILE *out)
