@@ -11,4 +11,5 @@ apt-get install -y -qq --no-install-recommends \
     build-essential cmake pkg-config ca-certificates \
     libcmocka-dev libmsgpack-dev libzmq3-dev libsodium-dev \
     clang libclang-rt-14-dev \
-    python3 iproute2 procps docker-compose >/dev/null
+    python3 iproute2 procps docker-compose \
+    stockfish fairymax polyglot >/dev/null

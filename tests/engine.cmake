@@ -1,0 +1,12 @@
+# tests/engine.cmake: the engine (engine/): search outcomes, UCI transcripts, real UCI clients.
+octad_add_unit_test(test_engine_octad LIBS octad_engine TIMEOUT 120)
+octad_add_unit_test(test_engine_chess LIBS octad_engine TIMEOUT 120)
+find_package(Python3 COMPONENTS Interpreter)
+if(TARGET octad AND Python3_FOUND)
+  foreach(case transcript garbage perft variants mates polyglot)
+    add_test(NAME test_engine_uci_${case}
+             COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/test_engine_uci.py ${case}
+                     --octad $<TARGET_FILE:octad> --data ${OCTAD_TEST_DATA})
+    set_tests_properties(test_engine_uci_${case} PROPERTIES LABELS engine TIMEOUT 300)
+  endforeach()
+endif()
