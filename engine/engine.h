@@ -157,8 +157,8 @@ engine_key_t engine_key(const game_pos_t *pos);
 void engine_move_text(const game_pos_t *pos, engine_move_t m, char *buf);
 
 /* The legal move of pos written `text` (as engine_move_text writes it; in
- * chess also king-takes-rook castles, in Chess960 also e1g1-style when that
- * is not itself a king move); ENGINE_MOVE_NONE if none. */
+ * standard chess a castle is also accepted written king-takes-rook, e1h1);
+ * ENGINE_MOVE_NONE if none. */
 engine_move_t engine_move_parse(const game_pos_t *pos, const char *text);
 
 /* Plays the legal move m: *out = pos after m (clocks updated). */
