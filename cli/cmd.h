@@ -13,3 +13,5 @@ int cmd_pgn(int argc, char **argv);
 int cmd_selfplay(int argc, char **argv);
 int cmd_play(int argc, char **argv);
 int cmd_svg(int argc, char **argv);
+int cmd_search(int argc, char **argv);
+int cmd_uci(int argc, char **argv);

@@ -23,6 +23,8 @@ static const struct {
     {"play", cmd_play, "play a game in the terminal or through a pipe: human, random or UCI engine"},
     {"selfplay", cmd_selfplay, "play games between players (random, uci:COMMAND), write PGN, tabulate results"},
     {"pgn", cmd_pgn, "read PGN files: replay every game, report moves, final position, result"},
+    {"search", cmd_search, "search a position with the engine: info lines and the best move (--json)"},
+    {"uci", cmd_uci, "run the engine as a UCI engine on stdin/stdout (octad, chess, Chess960)"},
 };
 
 static void s_usage(FILE *out)

@@ -18,7 +18,7 @@ apt_get install -y -qq --no-install-recommends \
     clang libclang-rt-14-dev llvm \
     python3 iproute2 procps strace util-linux docker-compose \
     man-db less file debootstrap \
-    stockfish chromium pychess >/dev/null
+    stockfish fairymax polyglot chromium pychess >/dev/null
 # chess.js: the independent chess library the PGN tests replay games against
 # (with the machine's Node.js and npm; the test skips when they are missing).
 if command -v npm >/dev/null; then

@@ -9,7 +9,7 @@
 typedef struct {
     int wdl;      /* REC_* at the position's halfmove clock */
     int wdl0;     /* REC_* with the clock at 0 (what the table stores) */
-    int dtz, dtm; /* plies, as stored (record.h) */
+    int dtz, dtm; /* plies, as stored (tb_record.h) */
     int halfmove;
     int status;   /* OCTAD_CHECKMATE / OCTAD_STALEMATE / OCTAD_IN_CHECK flags */
 } probe_value_t;

@@ -1,0 +1,195 @@
+#!/usr/bin/env node
+// match.mjs: plays the engine (`octad uci`) against an opponent and reports the
+// score, an Elo estimate with its 95% error bar, illegal moves and time losses.
+// The rules (legality, mate, draws) are chess.js's, not ours; clocks are kept here.
+//
+// usage: node bench/match.mjs [--octad build/cli/octad] [--opponent stockfish:ELO|fairymax|self]
+//        [--games N] [--tc BASE+INC] (seconds) [--hash MB] [--pgn FILE] [--timemargin MS]
+// A move that overruns the clock loses, unless --timemargin allows it (then it is counted
+// as an overrun of that engine, the move costs no time, and the game goes on): on a loaded
+// machine the wall time between `go` and `bestmove` includes time spent waiting for a CPU.
+// Openings: the built-in list below, each played twice with colours swapped.
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { writeFileSync, existsSync } from 'node:fs';
+import { Chess } from 'chess.js';
+
+const OPENINGS = [
+  'e2e4 e7e5 g1f3 b8c6 f1b5', 'e2e4 c7c5 g1f3 d7d6 d2d4', 'e2e4 e7e6 d2d4 d7d5', 'e2e4 c7c6 d2d4 d7d5',
+  'd2d4 d7d5 c2c4 e7e6', 'd2d4 g8f6 c2c4 g7g6 b1c3', 'd2d4 g8f6 c2c4 e7e6 g1f3', 'c2c4 e7e5 b1c3',
+  'g1f3 d7d5 g2g3', 'e2e4 d7d5 e4d5 d8d5', 'e2e4 g8f6 e4e5 f6d5', 'd2d4 d7d5 c2c4 c7c6',
+  'e2e4 e7e5 g1f3 g8f6', 'e2e4 c7c5 b1c3 b8c6', 'd2d4 f7f5 g2g3', 'b2b3 e7e5 c1b2',
+  'e2e4 e7e5 f2f4', 'd2d4 g8f6 g1f3 e7e6 c1g5', 'c2c4 c7c5 g1f3 g8f6', 'e2e4 d7d6 d2d4 g8f6 b1c3',
+];
+
+function parseArgs(argv) {
+  const a = { octad: 'build/cli/octad', opponent: 'stockfish:1500', games: 20, tc: '10+0.1', hash: 16, pgn: null, timemargin: 0 };
+  for (let i = 0; i < argv.length; i++) {
+    const k = argv[i].replace(/^--/, '');
+    if (k === 'help') {
+      console.log('usage: node bench/match.mjs [--octad PATH] [--opponent stockfish:ELO|fairymax|self] ' +
+                  '[--games N] [--tc BASE+INC] [--hash MB] [--pgn FILE] [--timemargin MS]');
+      process.exit(0);
+    }
+    if (!(k in a) || i + 1 >= argv.length) { console.error(`match.mjs: bad option ${argv[i]}`); process.exit(2); }
+    a[k] = argv[++i];
+  }
+  a.games = Number(a.games);
+  a.timemargin = Number(a.timemargin);
+  const [base, inc] = a.tc.split('+').map(Number);
+  if (!(base > 0) || !(inc >= 0) || !(a.games > 0)) { console.error('match.mjs: bad --tc or --games'); process.exit(2); }
+  a.base = base * 1000; a.inc = inc * 1000;
+  return a;
+}
+
+function findProgram(name) {
+  for (const dir of (process.env.PATH || '').split(':').concat(['/usr/games']))
+    if (existsSync(`${dir}/${name}`)) return `${dir}/${name}`;
+  console.error(`match.mjs: ${name} not found (scripts/install-deps.sh installs it)`); process.exit(2);
+}
+
+// A child process speaking lines; wait(pred, ms) resolves with the first matching line or null on timeout.
+class Proc {
+  constructor(cmd, args) {
+    this.p = spawn(cmd, args, { stdio: ['pipe', 'pipe', 'ignore'] });
+    this.buf = []; this.waiters = [];
+    createInterface({ input: this.p.stdout }).on('line', (l) => {
+      const w = this.waiters.findIndex((x) => x.pred(l));
+      if (w >= 0) { const [x] = this.waiters.splice(w, 1); clearTimeout(x.timer); x.resolve(l); }
+    });
+  }
+  send(l) { this.p.stdin.write(l + '\n'); }
+  wait(pred, ms) {
+    return new Promise((resolve) => {
+      const x = { pred, resolve };
+      x.timer = setTimeout(() => { this.waiters.splice(this.waiters.indexOf(x), 1); resolve(null); }, ms);
+      this.waiters.push(x);
+    });
+  }
+  kill() { this.p.kill(); }
+}
+
+// A UCI engine. move() returns the UCI move text, or null when it does not answer in time.
+class UciPlayer {
+  constructor(name, cmd, args, options) { this.name = name; this.cmd = cmd; this.args = args; this.options = options; }
+  async start() {
+    this.proc = new Proc(this.cmd, this.args);
+    this.proc.send('uci');
+    if (!(await this.proc.wait((l) => l === 'uciok', 10000))) throw new Error(`${this.name}: no uciok`);
+    for (const [k, v] of Object.entries(this.options)) this.proc.send(`setoption name ${k} value ${v}`);
+  }
+  async newGame() {
+    this.proc.send('ucinewgame'); this.proc.send('isready');
+    if (!(await this.proc.wait((l) => l === 'readyok', 10000))) throw new Error(`${this.name}: no readyok`);
+  }
+  async move(moves, clock, limitMs) {
+    this.proc.send(`position startpos${moves.length ? ' moves ' + moves.join(' ') : ''}`);
+    this.proc.send(`go wtime ${Math.max(1, Math.floor(clock.w))} btime ${Math.max(1, Math.floor(clock.b))} winc ${clock.inc} binc ${clock.inc}`);
+    const l = await this.proc.wait((x) => x.startsWith('bestmove'), limitMs);
+    return l ? l.split(/\s+/)[1] : null;
+  }
+  stop() { this.proc.send('quit'); setTimeout(() => this.proc.kill(), 500); }
+}
+
+// An xboard (CECP) engine, fairymax: kept in force mode, asked for one move at a time.
+class XboardPlayer {
+  constructor(name, cmd) { this.name = name; this.cmd = cmd; }
+  async start() {
+    this.proc = new Proc(this.cmd, []);
+    this.proc.send('xboard'); this.proc.send('protover 2');
+    await this.proc.wait((l) => l.includes('done=1'), 2000);
+  }
+  async newGame() { this.proc.send('new'); this.proc.send('force'); this.sent = 0; this.proc.send('post'); }
+  async move(moves, clock, limitMs, base, inc) {
+    if (this.sent === 0) this.proc.send(`level 0 ${Math.floor(base / 60000)}:${String(Math.round(base / 1000) % 60).padStart(2, '0')} ${inc / 1000}`);
+    for (; this.sent < moves.length; this.sent++) this.proc.send(moves[this.sent]);
+    const mine = moves.length % 2 === 0 ? clock.w : clock.b, theirs = moves.length % 2 === 0 ? clock.b : clock.w;
+    this.proc.send(`time ${Math.max(1, Math.floor(mine / 10))}`); this.proc.send(`otim ${Math.max(1, Math.floor(theirs / 10))}`);
+    this.proc.send('go');
+    const l = await this.proc.wait((x) => /^move /.test(x), limitMs);
+    this.proc.send('force');
+    if (l) this.sent++;
+    return l ? l.split(/\s+/)[1] : null;
+  }
+  stop() { this.proc.send('quit'); setTimeout(() => this.proc.kill(), 500); }
+}
+
+function makePlayer(spec, a) {
+  if (spec === 'octad' || spec === 'self')
+    return new UciPlayer('octad', a.octad, ['uci'], { Hash: a.hash });
+  if (spec.startsWith('stockfish')) {
+    const elo = spec.split(':')[1];
+    const opts = { Threads: 1, Hash: a.hash };
+    if (elo) Object.assign(opts, { UCI_LimitStrength: 'true', UCI_Elo: elo });
+    return new UciPlayer(`stockfish${elo ? '-' + elo : ''}`, findProgram('stockfish'), [], opts);
+  }
+  if (spec === 'fairymax') return new XboardPlayer('fairymax', findProgram('fairymax'));
+  console.error(`match.mjs: unknown opponent ${spec}`); process.exit(2);
+}
+
+// One game; returns { result: 1 | 0.5 | 0 for white, reason, moves, illegal: name|null, timeout: name|null }.
+async function playGame(white, black, opening, a) {
+  const chess = new Chess();
+  const moves = [];
+  for (const m of opening.split(' ')) { chess.move({ from: m.slice(0, 2), to: m.slice(2, 4), promotion: m[4] }); moves.push(m); }
+  const clock = { w: a.base, b: a.base, inc: a.inc };
+  await white.newGame(); await black.newGame();
+  while (!chess.isGameOver() && moves.length < 400) {
+    const side = chess.turn(), p = side === 'w' ? white : black;
+    const t0 = performance.now();
+    const mv = await p.move(moves, clock, clock[side] + a.timemargin + 2000, a.base, a.inc);
+    const used = performance.now() - t0;
+    clock[side] -= used;
+    if (process.env.MATCH_DEBUG) console.error(`${p.name} ${mv} used ${used.toFixed(0)} left ${clock[side].toFixed(0)}`);
+    if (mv === null || clock[side] < -a.timemargin) return { result: side === 'w' ? 0 : 1, reason: 'time', moves, timeout: p.name };
+    if (clock[side] < 0) { a.overruns[p.name] = (a.overruns[p.name] || 0) + 1; clock[side] += used; }
+    let ok = null;
+    try { ok = chess.move({ from: mv.slice(0, 2), to: mv.slice(2, 4), promotion: mv[4] }); } catch { ok = null; }
+    if (!ok || mv.length < 4) return { result: side === 'w' ? 0 : 1, reason: `illegal ${mv}`, moves, illegal: p.name };
+    moves.push(mv);
+    clock[side] += a.inc;
+  }
+  if (chess.isCheckmate()) return { result: chess.turn() === 'w' ? 0 : 1, reason: 'mate', moves };
+  const reason = chess.isStalemate() ? 'stalemate' : chess.isThreefoldRepetition() ? 'repetition'
+    : chess.isInsufficientMaterial() ? 'material' : moves.length >= 400 ? 'length' : '50-move';
+  return { result: 0.5, reason, moves };
+}
+
+function elo(scores) {
+  const n = scores.length, mean = scores.reduce((s, x) => s + x, 0) / n;
+  const sd = Math.sqrt(scores.reduce((s, x) => s + (x - mean) ** 2, 0) / n) / Math.sqrt(n);
+  const toElo = (p) => (p <= 0 ? -Infinity : p >= 1 ? Infinity : -400 * Math.log10(1 / p - 1));
+  return { mean, elo: toElo(mean), lo: toElo(mean - 1.96 * sd), hi: toElo(mean + 1.96 * sd) };
+}
+
+async function main() {
+  const a = parseArgs(process.argv.slice(2));
+  a.overruns = {};
+  const ours = makePlayer('octad', a), theirs = makePlayer(a.opponent, a);
+  await ours.start(); await theirs.start();
+  const scores = [], pgn = [];
+  let w = 0, d = 0, l = 0, illegal = 0, timeouts = 0;
+  for (let g = 0; g < a.games; g++) {
+    const opening = OPENINGS[Math.floor(g / 2) % OPENINGS.length], oursWhite = g % 2 === 0;
+    const r = await playGame(oursWhite ? ours : theirs, oursWhite ? theirs : ours, opening, a);
+    const s = oursWhite ? r.result : 1 - r.result;
+    scores.push(s);
+    if (s === 1) w++; else if (s === 0) l++; else d++;
+    if (r.illegal) illegal++;
+    if (r.timeout) timeouts++;
+    console.log(`game ${g + 1}: octad ${oursWhite ? 'white' : 'black'} ${s} (${r.reason}${r.illegal ? ' by ' + r.illegal : ''}` +
+                `${r.timeout ? ' by ' + r.timeout : ''}), ${r.moves.length} plies`);
+    pgn.push(`[White "${oursWhite ? 'octad' : theirs.name}"]\n[Black "${oursWhite ? theirs.name : 'octad'}"]\n` +
+             `[Result "${r.result === 1 ? '1-0' : r.result === 0 ? '0-1' : '1/2-1/2'}"]\n\n${r.moves.join(' ')}\n`);
+  }
+  ours.stop(); theirs.stop();
+  const e = elo(scores);
+  const f = (x) => (Number.isFinite(x) ? x.toFixed(0) : x > 0 ? '+inf' : '-inf');
+  console.log(`octad vs ${theirs.name}, ${a.games} games at ${a.tc}: +${w} =${d} -${l}, score ${(100 * e.mean).toFixed(1)}%, ` +
+              `Elo diff ${f(e.elo)} [${f(e.lo)}, ${f(e.hi)}] (95%), illegal moves ${illegal}, time losses ${timeouts}, ` +
+              `overruns within the margin ${JSON.stringify(a.overruns)}`);
+  if (a.pgn) writeFileSync(a.pgn, pgn.join('\n'));
+  process.exit(0);
+}
+
+main();

@@ -1,0 +1,199 @@
+/* cmd_search.c: `octad search`: the engine's analysis of one position, as
+ * UCI-style info lines and a best move, or one JSON object. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "args.h"
+#include "cmd.h"
+#include "engine.h"
+#include "format.h"
+
+static const char s_help[] =
+    "usage: octad search [options] [POSITION]\n"
+    "Searches a position with the engine (alpha-beta) and prints its analysis.\n\n"
+    "POSITION is an OFEN (octad) or FEN (chess, chess960); quote it. Default: the start.\n%s"
+    "  --depth N       search N plies (default 10 if no other limit)\n"
+    "  --movetime MS   search for MS milliseconds\n"
+    "  --nodes N       stop after about N nodes\n"
+    "  --multipv K     report the K best moves (K or 'all'; default 1)\n"
+    "  --hash MB       transposition table size in MiB (default 64)\n"
+    "  --json          print one JSON object instead of info lines\n"
+    "  --help          this text\n\n"
+    "Prints UCI info lines and 'bestmove M [ponder P]'; with --depth or --nodes the result\n"
+    "is the same on every run. Exit status 0, or 2 on bad usage or a bad position.\n";
+
+typedef struct {
+    args_pos_t pos;
+    engine_limits_t lim;
+    long hash_mb;
+    bool json;
+} s_opts_t;
+
+/* One option with a value at argv[*i]; 1 handled, 0 not ours, -1 error printed. */
+static int s_limit_option(int argc, char **argv, int *i, s_opts_t *o)
+{
+    const char *v = NULL;
+    long n;
+    int rc;
+    if ((rc = args_value("search", argc, argv, i, "--depth", &v)) != 0) {
+        if (rc > 0 && args_int("search", "--depth", v, 1, ENGINE_DEPTH_MAX, &n) != 0)
+            return -1;
+        o->lim.depth = (int)n;
+    } else if ((rc = args_value("search", argc, argv, i, "--movetime", &v)) != 0) {
+        if (rc > 0 && args_int("search", "--movetime", v, 1, 86400000L, &n) != 0)
+            return -1;
+        o->lim.movetime_ms = n;
+    } else if ((rc = args_value("search", argc, argv, i, "--nodes", &v)) != 0) {
+        if (rc > 0 && args_int("search", "--nodes", v, 1, 1000000000000L, &n) != 0)
+            return -1;
+        o->lim.nodes = (uint64_t)n;
+    } else if ((rc = args_value("search", argc, argv, i, "--multipv", &v)) != 0) {
+        if (rc > 0 && strcmp(v, "all") == 0)
+            n = GAME_MOVES_MAX;
+        else if (rc > 0 && args_int("search", "--multipv", v, 1, GAME_MOVES_MAX, &n) != 0)
+            return -1;
+        o->lim.multipv = (int)n;
+    } else if ((rc = args_value("search", argc, argv, i, "--hash", &v)) != 0) {
+        if (rc > 0 && args_int("search", "--hash", v, 1, 65536, &o->hash_mb) != 0)
+            return -1;
+    }
+    return rc;
+}
+
+/* Parses argv into *o; -1 help shown, 0 ok, 2 usage error. */
+static int s_parse(int argc, char **argv, s_opts_t *o)
+{
+    *o = (s_opts_t){ .pos = { .variant = VARIANT_OCTAD, .start = -1 }, .hash_mb = 64 };
+    for (int i = 0; i < argc; i++) {
+        int rc = args_pos_option("search", argc, argv, &i, &o->pos);
+        if (rc == 0)
+            rc = s_limit_option(argc, argv, &i, o);
+        if (rc < 0)
+            return EXIT_USAGE;
+        if (rc > 0)
+            continue;
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            printf(s_help, ARGS_POS_HELP);
+            return -1;
+        } else if (strcmp(argv[i], "--json") == 0) {
+            o->json = true;
+        } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
+            args_error("search", "unknown option '%.40s' (see octad search --help)", argv[i]);
+            return EXIT_USAGE;
+        } else if (o->pos.text != NULL) {
+            args_error("search", "one position only (quote the OFEN/FEN: it contains spaces)");
+            return EXIT_USAGE;
+        } else {
+            o->pos.text = argv[i];
+        }
+    }
+    if (!o->lim.depth && !o->lim.movetime_ms && !o->lim.nodes)
+        o->lim.depth = 10;
+    return 0;
+}
+
+/* The position and the game before it: the start, then --moves one by one. */
+static int s_game(s_opts_t *o, engine_game_t *g)
+{
+    game_pos_t root;
+    const char *moves = o->pos.moves;
+    o->pos.moves = NULL;
+    if (args_pos_resolve("search", &o->pos, &root) != 0)
+        return -1;
+    engine_game_reset(g, &root);
+    int ply = 0;
+    for (const char *p = moves ? moves : ""; *p;) {
+        size_t n = strcspn(p, " \t");
+        char move[MOVE_TEXT_MAX];
+        if (n == 0) {
+            p++;
+            continue;
+        }
+        ply++;
+        snprintf(move, sizeof move, "%.*s", (int)(n < sizeof move ? n : sizeof move - 1), p);
+        if (n >= sizeof move || engine_game_play(g, move) != 0) {
+            args_error("search", "--moves: move %d '%.20s': not a legal move in this position", ply, move);
+            return -1;
+        }
+        p += n;
+    }
+    return 0;
+}
+
+static void s_print_info(void *ctx, const game_pos_t *root, const engine_info_t *info)
+{
+    static char line[FORMAT_INFO_MAX];
+    (void)ctx;
+    format_info(root, info, line, sizeof line);
+    puts(line);
+    fflush(stdout);
+}
+
+static void s_print_json(const engine_game_t *g, const engine_result_t *r)
+{
+    char fen[GAME_TEXT_MAX], best[MOVE_TEXT_MAX] = "", ponder[MOVE_TEXT_MAX] = "";
+    static char pv[ENGINE_MAX_PLY * MOVE_TEXT_MAX];
+    game_format(&g->pos, fen, sizeof fen);
+    if (r->best)
+        engine_move_text(&g->pos, r->best, best);
+    if (r->ponder) {
+        game_pos_t child;
+        engine_make(&g->pos, r->best, &child);
+        engine_move_text(&child, r->ponder, ponder);
+    }
+    printf("{\"variant\":\"%s\",\"position\":\"%s\",\"depth\":%d,\"seldepth\":%d,\"nodes\":%" PRIu64
+           ",\"time_ms\":%" PRId64 ",\"bestmove\":%s%s%s,\"ponder\":%s%s%s,\"lines\":[",
+           game_variant_name(g->pos.variant), fen, r->depth, r->seldepth, r->nodes, r->time_ms,
+           r->best ? "\"" : "", r->best ? best : "null", r->best ? "\"" : "",
+           r->ponder ? "\"" : "", r->ponder ? ponder : "null", r->ponder ? "\"" : "");
+    for (int i = 0; i < r->nlines; i++) {
+        const engine_line_t *l = &r->lines[i];
+        int mate = format_mate_moves(l->score);
+        format_pv(&g->pos, l->pv, l->pvlen, pv, sizeof pv);
+        printf("%s{\"multipv\":%d,\"score\":{\"%s\":%d},\"bound\":\"%s\",\"pv\":\"%s\"}", i ? "," : "", i + 1,
+               mate ? "mate" : "cp", mate ? mate : l->score,
+               l->bound == ENGINE_BOUND_EXACT ? "exact" : l->bound == ENGINE_BOUND_LOWER ? "lower" : "upper", pv);
+    }
+    printf("]}\n");
+}
+
+int cmd_search(int argc, char **argv)
+{
+    static s_opts_t o;
+    static engine_game_t g;
+    static engine_result_t r;
+    int rc = s_parse(argc, argv, &o);
+    if (rc != 0)
+        return rc < 0 ? EXIT_OK : rc;
+    if (s_game(&o, &g) != 0)
+        return EXIT_USAGE;
+    engine_t *eng = engine_new((size_t)o.hash_mb << 20);
+    if (eng == NULL) {
+        args_error("search", "out of memory for a %ld MiB table", o.hash_mb);
+        return EXIT_FAIL;
+    }
+    engine_history_t h = engine_game_history(&g);
+    engine_search(eng, &g.pos, &h, &o.lim, NULL, o.json ? NULL : s_print_info, NULL, &r);
+    engine_destroy(&eng);
+    if (o.json) {
+        s_print_json(&g, &r);
+        return EXIT_OK;
+    }
+    char best[MOVE_TEXT_MAX], ponder[MOVE_TEXT_MAX];
+    if (r.best == ENGINE_MOVE_NONE) {
+        puts("bestmove (none)");
+        return EXIT_OK;
+    }
+    engine_move_text(&g.pos, r.best, best);
+    if (r.ponder) {
+        game_pos_t child;
+        engine_make(&g.pos, r.best, &child);
+        engine_move_text(&child, r.ponder, ponder);
+        printf("bestmove %s ponder %s\n", best, ponder);
+    } else {
+        printf("bestmove %s\n", best);
+    }
+    return EXIT_OK;
+}

@@ -1,0 +1,191 @@
+/* eval_chess.c: the chess and Chess960 static evaluation (eval.h). Every term
+ * has a middlegame and an endgame value, blended by the phase (minor pieces
+ * 1, rooks 2, queens 4; 24 at the start). The piece-square terms are simple
+ * shapes (centralisation, advancement, the king's shelter), written as
+ * formulas rather than tables; the weights were set by hand and checked in
+ * games (BENCHMARKS.md), not yet tuned on data. */
+#include "chess/bitboard.h"
+#include "eval.h"
+
+typedef struct {
+    int mg, eg;
+} s_score_t;
+
+static const s_score_t S_VALUE[CHESS_PIECE_NB] = {
+    { 85, 110 }, { 320, 300 }, { 335, 315 }, { 470, 530 }, { 960, 1000 }, { 0, 0 }
+};
+static const int S_PHASE[CHESS_PIECE_NB] = { 0, 1, 1, 2, 4, 0 };
+/* Mobility per square above a typical count, by piece type. */
+static const s_score_t S_MOBILITY[CHESS_PIECE_NB] = { { 0, 0 }, { 4, 4 }, { 5, 5 }, { 2, 4 }, { 1, 2 }, { 0, 0 } };
+static const int S_MOBILITY_BASE[CHESS_PIECE_NB] = { 0, 4, 6, 7, 13, 0 };
+/* Passed pawn by relative rank (0 = own back rank). */
+static const s_score_t S_PASSED[8] = { { 0, 0 }, { 5, 10 }, { 8, 15 }, { 15, 35 }, { 30, 60 },
+                                       { 55, 105 }, { 90, 160 }, { 0, 0 } };
+static const s_score_t S_DOUBLED = { -10, -20 }, S_ISOLATED = { -10, -15 };
+static const s_score_t S_BISHOP_PAIR = { 30, 50 };
+static const s_score_t S_ROOK_OPEN = { 25, 10 }, S_ROOK_SEMI = { 12, 6 }, S_ROOK_SEVENTH = { 15, 25 };
+static const int S_SHIELD = 12;               /* per own pawn in front of a castled king (mg) */
+static const int S_KING_ATTACK[CHESS_PIECE_NB] = { 0, 2, 2, 3, 5, 0 };
+static const int S_TEMPO = 12;
+
+static void s_add(s_score_t *s, s_score_t v, int times)
+{
+    s->mg += v.mg * times;
+    s->eg += v.eg * times;
+}
+
+/* Distance from the centre, 0 (d4..e5) to 3 (the rim). */
+static int s_rim(int sq)
+{
+    int f = sq & 7, r = sq >> 3;
+    int df = f < 4 ? 3 - f : f - 4, dr = r < 4 ? 3 - r : r - 4;
+    return df > dr ? df : dr;
+}
+
+/* The piece-square term of a piece of type t of colour c on sq. */
+static s_score_t s_psq(int t, int c, int sq)
+{
+    int rel = c == CHESS_WHITE ? sq >> 3 : 7 - (sq >> 3), f = sq & 7, centre = 3 - s_rim(sq);
+    switch (t) {
+    case CHESS_PAWN:
+        return (s_score_t){ (rel - 1) * 3 + ((f == 3 || f == 4) && rel >= 3 ? 12 : 0), (rel - 1) * 8 };
+    case CHESS_KNIGHT:
+        return (s_score_t){ centre * 10 - 15, centre * 8 - 12 };
+    case CHESS_BISHOP:
+        return (s_score_t){ centre * 5 - 5, centre * 5 - 7 };
+    case CHESS_ROOK:
+        return (s_score_t){ (f == 3 || f == 4) ? 5 : 0, 0 };
+    case CHESS_QUEEN:
+        return (s_score_t){ centre * 2 - 3, centre * 6 - 9 };
+    default: /* king: sheltered on the back rank's wings, central in the endgame */
+        return (s_score_t){ rel == 0 ? (f <= 2 || f >= 6 ? 20 : 0) : -15 * rel, centre * 14 - 20 };
+    }
+}
+
+/* Pawn structure of colour c: doubled, isolated, passed. */
+static s_score_t s_pawns(const chess_pos_t *p, int c)
+{
+    s_score_t s = { 0, 0 };
+    uint64_t own = p->pieces[CHESS_PAWN] & p->colors[c], opp = p->pieces[CHESS_PAWN] & p->colors[c ^ 1];
+    for (int f = 0; f < 8; f++) {
+        int n = bb64_count(own & (BB_FILE_A << f));
+        uint64_t adj = (f > 0 ? BB_FILE_A << (f - 1) : 0) | (f < 7 ? BB_FILE_A << (f + 1) : 0);
+        if (n > 1)
+            s_add(&s, S_DOUBLED, n - 1);
+        if (n && !(own & adj))
+            s_add(&s, S_ISOLATED, n);
+    }
+    for (uint64_t b = own; b;) {
+        int sq = bb64_pop(&b), f = sq & 7, r = sq >> 3;
+        uint64_t files = (BB_FILE_A << f) | (f > 0 ? BB_FILE_A << (f - 1) : 0) | (f < 7 ? BB_FILE_A << (f + 1) : 0);
+        uint64_t ahead = c == CHESS_WHITE ? (r < 7 ? ~0ULL << (8 * (r + 1)) : 0) : (r > 0 ? ~0ULL >> (8 * (8 - r)) : 0);
+        if (!(opp & files & ahead))
+            s_add(&s, S_PASSED[c == CHESS_WHITE ? r : 7 - r], 1);
+    }
+    return s;
+}
+
+/* Attacks of a piece of type t on sq with occupancy occ. */
+static uint64_t s_attacks(int t, int sq, uint64_t occ)
+{
+    switch (t) {
+    case CHESS_KNIGHT:
+        return bb64_knight[sq];
+    case CHESS_BISHOP:
+        return bb64_bishop_attacks(sq, occ);
+    case CHESS_ROOK:
+        return bb64_rook_attacks(sq, occ);
+    default:
+        return bb64_bishop_attacks(sq, occ) | bb64_rook_attacks(sq, occ);
+    }
+}
+
+/* Squares attacked by the pawns of colour c. */
+static uint64_t s_pawn_attacks(const chess_pos_t *p, int c)
+{
+    uint64_t pw = p->pieces[CHESS_PAWN] & p->colors[c];
+    if (c == CHESS_WHITE)
+        return ((pw & ~BB_FILE_A) << 7) | ((pw & ~BB_FILE_H) << 9);
+    return ((pw & ~BB_FILE_A) >> 9) | ((pw & ~BB_FILE_H) >> 7);
+}
+
+/* Rook files and ranks of colour c's rook on sq. */
+static s_score_t s_rook(const chess_pos_t *p, int c, int sq)
+{
+    s_score_t s = { 0, 0 };
+    uint64_t file = BB_FILE_A << (sq & 7);
+    if (!(p->pieces[CHESS_PAWN] & file))
+        s_add(&s, S_ROOK_OPEN, 1);
+    else if (!(p->pieces[CHESS_PAWN] & p->colors[c] & file))
+        s_add(&s, S_ROOK_SEMI, 1);
+    if ((c == CHESS_WHITE ? sq >> 3 : 7 - (sq >> 3)) == 6)
+        s_add(&s, S_ROOK_SEVENTH, 1);
+    return s;
+}
+
+/* Pieces of colour c: material, squares, mobility, attacks on the enemy king's
+ * ring (counted into *king_attack); adds the phase into *phase. */
+static s_score_t s_pieces(const chess_pos_t *p, int c, int *phase, int *king_attack)
+{
+    s_score_t s = { 0, 0 };
+    uint64_t occ = p->colors[0] | p->colors[1], own = p->colors[c];
+    uint64_t safe = ~own & ~s_pawn_attacks(p, c ^ 1);
+    uint64_t ring = bb64_king[bb64_lsb(p->pieces[CHESS_KING] & p->colors[c ^ 1])];
+    for (int t = CHESS_PAWN; t <= CHESS_KING; t++) {
+        for (uint64_t b = p->pieces[t] & own; b;) {
+            int sq = bb64_pop(&b);
+            s_add(&s, S_VALUE[t], 1);
+            s_add(&s, s_psq(t, c, sq), 1);
+            *phase += S_PHASE[t];
+            if (t == CHESS_PAWN || t == CHESS_KING)
+                continue;
+            uint64_t a = s_attacks(t, sq, occ);
+            s_add(&s, S_MOBILITY[t], bb64_count(a & safe) - S_MOBILITY_BASE[t]);
+            *king_attack += S_KING_ATTACK[t] * bb64_count(a & ring);
+            if (t == CHESS_ROOK)
+                s_add(&s, s_rook(p, c, sq), 1);
+        }
+    }
+    if (bb64_count(p->pieces[CHESS_BISHOP] & own) >= 2)
+        s_add(&s, S_BISHOP_PAIR, 1);
+    return s;
+}
+
+/* Middlegame shelter of colour c's king: own pawns on the three files around
+ * it, one or two ranks ahead. */
+static int s_shelter(const chess_pos_t *p, int c)
+{
+    int ksq = bb64_lsb(p->pieces[CHESS_KING] & p->colors[c]), f = ksq & 7, r = ksq >> 3;
+    int rel = c == CHESS_WHITE ? r : 7 - r;
+    if (rel > 1)
+        return -20;
+    uint64_t files = (BB_FILE_A << f) | (f > 0 ? BB_FILE_A << (f - 1) : 0) | (f < 7 ? BB_FILE_A << (f + 1) : 0);
+    uint64_t ranks = c == CHESS_WHITE ? 0xFFFFULL << (8 * (r + 1)) : 0xFFFFULL << (8 * (r - 2));
+    int n = bb64_count(p->pieces[CHESS_PAWN] & p->colors[c] & files & ranks);
+    return S_SHIELD * (n > 3 ? 3 : n);
+}
+
+/* Safety penalty for a king whose ring the enemy attacks with `units`. */
+static int s_king_danger(int units, bool enemy_queen)
+{
+    int d = units * units / 2;
+    if (!enemy_queen)
+        d /= 3;
+    return d > 400 ? 400 : d;
+}
+
+int eval_chess(const chess_pos_t *p)
+{
+    int phase = 0, att[2] = { 0, 0 };
+    s_score_t w = s_pieces(p, CHESS_WHITE, &phase, &att[0]);
+    s_score_t b = s_pieces(p, CHESS_BLACK, &phase, &att[1]);
+    s_score_t pw = s_pawns(p, CHESS_WHITE), pb = s_pawns(p, CHESS_BLACK);
+    int mg = w.mg - b.mg + pw.mg - pb.mg, eg = w.eg - b.eg + pw.eg - pb.eg;
+    mg += s_shelter(p, CHESS_WHITE) - s_shelter(p, CHESS_BLACK);
+    mg -= s_king_danger(att[1], (p->pieces[CHESS_QUEEN] & p->colors[CHESS_BLACK]) != 0);
+    mg += s_king_danger(att[0], (p->pieces[CHESS_QUEEN] & p->colors[CHESS_WHITE]) != 0);
+    if (phase > 24)
+        phase = 24;
+    int score = (mg * phase + eg * (24 - phase)) / 24;
+    return (p->side == CHESS_WHITE ? score : -score) + S_TEMPO;
+}

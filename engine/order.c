@@ -1,0 +1,96 @@
+/* order.c: move ordering (order.h). */
+#include "order.h"
+
+#include <string.h>
+
+enum {
+    S_TT = 1 << 30,
+    S_TACTICAL = 1 << 20,
+    S_KILLER1 = S_TACTICAL - 1000,
+    S_KILLER2 = S_TACTICAL - 2000
+};
+
+bool order_is_tactical(const board_ops_t *ops, const game_pos_t *pos, engine_move_t m)
+{
+    return ops->victim(pos, m) >= 0 || ops->promo(m) >= 0;
+}
+
+/* MVV-LVA: the most valuable victim first, the least valuable attacker first among equals. */
+static int s_tactical_score(const board_ops_t *ops, const game_pos_t *pos, engine_move_t m)
+{
+    int victim = ops->victim(pos, m), promo = ops->promo(m);
+    int score = S_TACTICAL;
+    if (victim >= 0)
+        score += 16 * BOARD_ORDER_VALUE[victim] - ops->mover(pos, m);
+    if (promo >= 0)
+        score += BOARD_ORDER_VALUE[promo] * (promo == 4 ? 16 : 1) - 1600;
+    return score;
+}
+
+void order_score(order_list_t *list, const board_ops_t *ops, const game_pos_t *pos, engine_move_t tt_move,
+                 const order_tables_t *tables, int ply)
+{
+    int side = ops->side(pos);
+    list->next = 0;
+    for (int i = 0; i < list->n; i++) {
+        engine_move_t m = list->moves[i];
+        if (m == tt_move)
+            list->scores[i] = S_TT;
+        else if (order_is_tactical(ops, pos, m))
+            list->scores[i] = s_tactical_score(ops, pos, m);
+        else if (m == tables->killers[ply][0])
+            list->scores[i] = S_KILLER1;
+        else if (m == tables->killers[ply][1])
+            list->scores[i] = S_KILLER2;
+        else
+            list->scores[i] = tables->history[side][ops->mover(pos, m)][ops->to(m)];
+    }
+}
+
+engine_move_t order_next(order_list_t *list)
+{
+    if (list->next >= list->n)
+        return ENGINE_MOVE_NONE;
+    int best = list->next;
+    for (int i = list->next + 1; i < list->n; i++)
+        if (list->scores[i] > list->scores[best])
+            best = i;
+    engine_move_t m = list->moves[best];
+    int s = list->scores[best];
+    list->moves[best] = list->moves[list->next];
+    list->scores[best] = list->scores[list->next];
+    list->moves[list->next] = m;
+    list->scores[list->next] = s;
+    list->next++;
+    return m;
+}
+
+/* Moves a history entry toward +-ORDER_HISTORY_MAX by bonus (gravity keeps it bounded). */
+static void s_history_add(int16_t *h, int bonus)
+{
+    int v = *h + bonus - *h * (bonus < 0 ? -bonus : bonus) / ORDER_HISTORY_MAX;
+    *h = (int16_t)v;
+}
+
+void order_update(order_tables_t *tables, const board_ops_t *ops, const game_pos_t *pos, int ply, int depth,
+                  engine_move_t best, const engine_move_t *quiets, int nquiets)
+{
+    int side = ops->side(pos), bonus = depth * depth > 1200 ? 1200 : depth * depth;
+    if (tables->killers[ply][0] != best) {
+        tables->killers[ply][1] = tables->killers[ply][0];
+        tables->killers[ply][0] = best;
+    }
+    s_history_add(&tables->history[side][ops->mover(pos, best)][ops->to(best)], 16 * bonus);
+    for (int i = 0; i < nquiets; i++)
+        if (quiets[i] != best)
+            s_history_add(&tables->history[side][ops->mover(pos, quiets[i])][ops->to(quiets[i])], -16 * bonus);
+}
+
+void order_age(order_tables_t *tables)
+{
+    memset(tables->killers, 0, sizeof tables->killers);
+    for (int s = 0; s < 2; s++)
+        for (int p = 0; p < 6; p++)
+            for (int t = 0; t < 64; t++)
+                tables->history[s][p][t] = (int16_t)(tables->history[s][p][t] / 2);
+}

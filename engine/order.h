@@ -1,0 +1,39 @@
+/* order.h: move ordering: the table move first, then captures and
+ * promotions by MVV-LVA, then the two killers of the ply, then quiet moves by
+ * their history score. Internal to engine/. */
+#pragma once
+
+#include "board.h"
+
+enum { ORDER_HISTORY_MAX = 16384 };
+
+/* What the search learns about quiet moves; lives in the engine. */
+typedef struct {
+    engine_move_t killers[ENGINE_MAX_PLY + 2][2];
+    int16_t history[2][6][64]; /* [side][moving piece][destination] */
+} order_tables_t;
+
+/* A move list with its ordering scores, picked best first. */
+typedef struct {
+    engine_move_t moves[GAME_MOVES_MAX];
+    int scores[GAME_MOVES_MAX];
+    int n, next;
+} order_list_t;
+
+/* Scores every move of list (already generated) for position pos at ply. */
+void order_score(order_list_t *list, const board_ops_t *ops, const game_pos_t *pos, engine_move_t tt_move,
+                 const order_tables_t *tables, int ply);
+
+/* The best-scored move not yet returned, or ENGINE_MOVE_NONE when done. */
+engine_move_t order_next(order_list_t *list);
+
+/* Whether m is a capture or a promotion (not a quiet move). */
+bool order_is_tactical(const board_ops_t *ops, const game_pos_t *pos, engine_move_t m);
+
+/* Rewards the quiet move `best` that caused a cutoff at depth and punishes
+ * the quiet moves tried before it (quiets[0..nquiets-1]). */
+void order_update(order_tables_t *tables, const board_ops_t *ops, const game_pos_t *pos, int ply, int depth,
+                  engine_move_t best, const engine_move_t *quiets, int nquiets);
+
+/* Forgets the killers, halves the history (between searches). */
+void order_age(order_tables_t *tables);

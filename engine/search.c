@@ -1,0 +1,321 @@
+/* search.c: the node search below the root: principal variation search with
+ * a transposition table, check extension, reverse futility and null-move
+ * pruning (chess only: octad's pawn endings are full of zugzwang), late-move
+ * reductions, and a quiescence search on captures and promotions. Draws are
+ * found inside the search: repetition along the path (twice) or with the game
+ * before the root (three times), the 25-move (octad) and 50-move (chess)
+ * rules unless the last move mated, and insufficient material. */
+#include <math.h>
+#include <string.h>
+
+#include "search.h"
+
+static int s_reduction[64][64];
+
+void search_init(void)
+{
+    for (int d = 1; d < 64; d++)
+        for (int n = 1; n < 64; n++)
+            s_reduction[d][n] = (int)(0.5 + log((double)d) * log((double)n) / 2.25);
+}
+
+static bool s_same_key(engine_key_t x, engine_key_t y)
+{
+    return x.a == y.a && x.b == y.b;
+}
+
+void search_poll(search_t *s)
+{
+    if (!s->stoppable)
+        return;
+    if (s->lim->nodes && s->nodes >= s->lim->nodes)
+        s->stopped = true;
+    if ((s->nodes & 1023) == 0) {
+        if (s->ctl != NULL && atomic_load(&s->ctl->stop))
+            s->stopped = true;
+        if (timeman_hard_stop(&s->tm, s->ctl, engine_now_ms()))
+            s->stopped = true;
+    }
+}
+
+void search_push(search_t *s, int ply, engine_move_t m)
+{
+    search_ply_t *child = &s->stack[ply + 1];
+    s->ops->make(&s->stack[ply].pos, m, &child->pos);
+    child->in_check = s->ops->in_check(&child->pos);
+    child->rep_floor = s->stack[ply].rep_floor;
+    child->null_done = false;
+    s->keys[s->nhist + ply + 1] = s->ops->key(&child->pos);
+}
+
+/* Whether the position at ply repeats: once within the path (from the root
+ * on), or twice counting the game before the root. */
+static bool s_repetition(const search_t *s, int ply)
+{
+    int idx = s->nhist + ply, floor = idx - s->ops->halfmove(&s->stack[ply].pos), count = 0;
+    if (floor < s->stack[ply].rep_floor)
+        floor = s->stack[ply].rep_floor;
+    for (int i = idx - 4; i >= floor; i -= 2) {
+        if (!s_same_key(s->keys[i], s->keys[idx]))
+            continue;
+        if (i >= s->nhist || ++count >= 2)
+            return true;
+    }
+    return false;
+}
+
+/* Whether the position at ply (> 0) is over by a draw rule; then *score is its
+ * value (a mate beats the move-count rules). */
+static bool s_draw(search_t *s, int ply, int *score)
+{
+    const game_pos_t *pos = &s->stack[ply].pos;
+    *score = 0;
+    if (s->ops->insufficient(pos) || s_repetition(s, ply))
+        return true;
+    if (s->ops->halfmove(pos) < s->ops->draw_clock)
+        return false;
+    if (s->stack[ply].in_check) {
+        engine_move_t moves[GAME_MOVES_MAX];
+        if (s->ops->gen(pos, moves) == 0)
+            *score = -ENGINE_MATE + ply;
+    }
+    return true;
+}
+
+/* The octad tables, where installed: true and *score on a hit. */
+static bool s_probe(search_t *s, int ply, int *score)
+{
+    const game_pos_t *pos = &s->stack[ply].pos;
+    engine_wdl_t wdl;
+    int plies = 0;
+    if (s->eng->probe == NULL || pos->variant != VARIANT_OCTAD
+        || !s->eng->probe(s->eng->probe_ctx, &pos->u.octad, &wdl, &plies))
+        return false;
+    *score = wdl == ENGINE_WDL_DRAW ? 0
+             : wdl == ENGINE_WDL_WIN ? ENGINE_MATE - ply - plies
+                                     : -ENGINE_MATE + ply + plies;
+    return true;
+}
+
+/* Captures and promotions until the position is quiet; all evasions in check. */
+static int s_qsearch(search_t *s, int ply, int alpha, int beta)
+{
+    search_ply_t *node = &s->stack[ply];
+    int score;
+    s->nodes++;
+    search_poll(s);
+    if (s->stopped)
+        return 0;
+    if (ply > s->seldepth)
+        s->seldepth = ply;
+    s->pvlen[ply] = 0;
+    if (s_draw(s, ply, &score))
+        return score;
+    if (ply >= ENGINE_MAX_PLY)
+        return s->ops->eval(&node->pos);
+    int best = -ENGINE_INF, stand = 0;
+    if (!node->in_check) {
+        stand = best = s->ops->eval(&node->pos);
+        if (best >= beta)
+            return best;
+        if (best > alpha)
+            alpha = best;
+    }
+    order_list_t list;
+    list.n = s->ops->gen(&node->pos, list.moves);
+    if (list.n == 0)
+        return node->in_check ? -ENGINE_MATE + ply : 0;
+    order_score(&list, s->ops, &node->pos, ENGINE_MOVE_NONE, &s->eng->order, ply);
+    for (engine_move_t m; (m = order_next(&list)) != ENGINE_MOVE_NONE;) {
+        if (!node->in_check) {
+            int victim = s->ops->victim(&node->pos, m), promo = s->ops->promo(m);
+            if (victim < 0 && promo != 4)
+                continue; /* quiet, or an under-promotion */
+            if (promo < 0 && stand + BOARD_ORDER_VALUE[victim] + 200 <= alpha)
+                continue; /* even winning the piece cannot reach alpha */
+        }
+        search_push(s, ply, m);
+        score = -s_qsearch(s, ply + 1, -beta, -alpha);
+        if (s->stopped)
+            return 0;
+        if (score > best) {
+            best = score;
+            if (score > alpha) {
+                alpha = score;
+                s->pv[ply][0] = m;
+                memcpy(&s->pv[ply][1], s->pv[ply + 1], sizeof(engine_move_t) * (size_t)s->pvlen[ply + 1]);
+                s->pvlen[ply] = s->pvlen[ply + 1] + 1;
+                if (score >= beta)
+                    break;
+            }
+        }
+    }
+    return best;
+}
+
+/* Pruning before any move is searched (non-PV nodes, not in check): reverse
+ * futility and null move. True and *score when the node fails high at once. */
+static bool s_prune(search_t *s, int ply, int depth, int beta, int eval, int *score)
+{
+    search_ply_t *node = &s->stack[ply];
+    if (beta > ENGINE_MATE_BOUND || beta < -ENGINE_MATE_BOUND)
+        return false;
+    if (depth <= 3 && eval - 120 * depth >= beta) {
+        *score = eval;
+        return true;
+    }
+    if (!s->ops->null_move || depth < 3 || eval < beta || node->null_done || !s->ops->has_pieces(&node->pos))
+        return false;
+    search_ply_t *child = &s->stack[ply + 1];
+    s->ops->make_null(&node->pos, &child->pos);
+    child->in_check = false;
+    child->null_done = true;
+    child->rep_floor = s->nhist + ply + 1;
+    s->keys[s->nhist + ply + 1] = s->ops->key(&child->pos);
+    int r = 3 + depth / 4;
+    int v = -search_node(s, ply + 1, depth - 1 - r, -beta, -beta + 1);
+    if (s->stopped || v < beta)
+        return false;
+    *score = v > ENGINE_MATE_BOUND ? beta : v;
+    return true;
+}
+
+/* A table hit that settles the node at this depth: true and *score. */
+static bool s_tt_cutoff(const ttable_entry_t *e, int ply, int depth, int alpha, int beta, int *score)
+{
+    if (e == NULL || e->depth - 1 < depth)
+        return false;
+    int v = ttable_score_from(e->score, ply);
+    engine_bound_t b = (engine_bound_t)(e->genbound & 3);
+    if (b == ENGINE_BOUND_EXACT || (b == ENGINE_BOUND_LOWER && v >= beta) || (b == ENGINE_BOUND_UPPER && v <= alpha)) {
+        *score = v;
+        return true;
+    }
+    return false;
+}
+
+/* Depth reduction of the quiet move number `count` (from 1) at depth. */
+static int s_reduce(int depth, int count, bool pv, bool improving_history)
+{
+    int r = s_reduction[depth < 64 ? depth : 63][count < 64 ? count : 63];
+    r -= pv;
+    r -= improving_history;
+    return r < 0 ? 0 : r;
+}
+
+/* Searches one move at ply (already pushed): PVS with a late-move reduction. */
+static int s_search_move(search_t *s, int ply, int depth, int alpha, int beta, int count, int reduction)
+{
+    int score;
+    if (count == 1)
+        return -search_node(s, ply + 1, depth - 1, -beta, -alpha);
+    score = -search_node(s, ply + 1, depth - 1 - reduction, -alpha - 1, -alpha);
+    if (score > alpha && reduction > 0)
+        score = -search_node(s, ply + 1, depth - 1, -alpha - 1, -alpha);
+    if (score > alpha && score < beta)
+        score = -search_node(s, ply + 1, depth - 1, -beta, -alpha);
+    return score;
+}
+
+/* Copies the child's PV behind m into ply's PV. */
+static void s_pv_update(search_t *s, int ply, engine_move_t m)
+{
+    s->pv[ply][0] = m;
+    memcpy(&s->pv[ply][1], s->pv[ply + 1], sizeof(engine_move_t) * (size_t)s->pvlen[ply + 1]);
+    s->pvlen[ply] = s->pvlen[ply + 1] + 1;
+}
+
+typedef struct {
+    int best, alpha, beta, depth, count;
+    engine_move_t best_move;
+    engine_move_t quiets[GAME_MOVES_MAX];
+    int nquiets;
+} s_loop_t;
+
+/* The move loop of search_node over list; returns the best score in l->best. */
+static void s_moves(search_t *s, int ply, order_list_t *list, bool pv, s_loop_t *l)
+{
+    search_ply_t *node = &s->stack[ply];
+    for (engine_move_t m; (m = order_next(list)) != ENGINE_MOVE_NONE;) {
+        bool tactical = order_is_tactical(s->ops, &node->pos, m);
+        int hist = tactical ? 0 : s->eng->order.history[s->ops->side(&node->pos)][s->ops->mover(&node->pos, m)][s->ops->to(m)];
+        search_push(s, ply, m);
+        l->count++;
+        int r = 0;
+        if (!tactical && !node->in_check && !s->stack[ply + 1].in_check && l->depth >= 3 && l->count > (pv ? 4 : 2))
+            r = s_reduce(l->depth, l->count, pv, hist > ORDER_HISTORY_MAX / 2);
+        if (r > l->depth - 2)
+            r = l->depth > 2 ? l->depth - 2 : 0;
+        int score = s_search_move(s, ply, l->depth, l->alpha, l->beta, l->count, r);
+        if (s->stopped)
+            return;
+        if (!tactical && l->nquiets < GAME_MOVES_MAX)
+            l->quiets[l->nquiets++] = m;
+        if (score <= l->best)
+            continue;
+        l->best = score;
+        if (score <= l->alpha)
+            continue;
+        l->alpha = score;
+        l->best_move = m;
+        if (pv)
+            s_pv_update(s, ply, m);
+        if (score >= l->beta) {
+            if (!tactical)
+                order_update(&s->eng->order, s->ops, &node->pos, ply, l->depth, m, l->quiets, l->nquiets);
+            return;
+        }
+    }
+}
+
+int search_node(search_t *s, int ply, int depth, int alpha, int beta)
+{
+    search_ply_t *node = &s->stack[ply];
+    int score, alpha0 = alpha;
+    bool pv = beta - alpha > 1;
+    if (node->in_check)
+        depth++;
+    if (depth <= 0)
+        return s_qsearch(s, ply, alpha, beta);
+    s->nodes++;
+    search_poll(s);
+    if (s->stopped)
+        return 0;
+    if (ply > s->seldepth)
+        s->seldepth = ply;
+    s->pvlen[ply] = 0;
+    if (s_draw(s, ply, &score))
+        return score;
+    if (ply >= ENGINE_MAX_PLY)
+        return s->ops->eval(&node->pos);
+    if (-ENGINE_MATE + ply > alpha)
+        alpha = -ENGINE_MATE + ply;
+    if (ENGINE_MATE - ply - 1 < beta)
+        beta = ENGINE_MATE - ply - 1;
+    if (alpha >= beta)
+        return alpha;
+    engine_key_t key = s->keys[s->nhist + ply];
+    const ttable_entry_t *e = ttable_probe(s->eng->tt, key);
+    if (!pv && s_tt_cutoff(e, ply, depth, alpha, beta, &score))
+        return score;
+    if (s_probe(s, ply, &score))
+        return score;
+    engine_move_t tt_move = e ? e->move : ENGINE_MOVE_NONE;
+    int eval = node->in_check ? -ENGINE_INF : e ? e->eval : s->ops->eval(&node->pos);
+    if (!pv && !node->in_check && s_prune(s, ply, depth, beta, eval, &score))
+        return score;
+    order_list_t list;
+    list.n = s->ops->gen(&node->pos, list.moves);
+    if (list.n == 0)
+        return node->in_check ? -ENGINE_MATE + ply : 0;
+    order_score(&list, s->ops, &node->pos, tt_move, &s->eng->order, ply);
+    s_loop_t l = { .best = -ENGINE_INF, .alpha = alpha, .beta = beta, .depth = depth };
+    s_moves(s, ply, &list, pv, &l);
+    if (s->stopped)
+        return 0;
+    engine_bound_t bound = l.best >= beta ? ENGINE_BOUND_LOWER
+                           : l.best_move != ENGINE_MOVE_NONE && l.best > alpha0 ? ENGINE_BOUND_EXACT
+                                                                                 : ENGINE_BOUND_UPPER;
+    ttable_store(s->eng->tt, key, depth, ttable_score_to(l.best, ply), bound, node->in_check ? 0 : eval, l.best_move);
+    return l.best;
+}

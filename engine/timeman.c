@@ -1,0 +1,60 @@
+/* timeman.c: time budgets (timeman.h). With a clock, a move may use about
+ * its share of the remaining time (the moves to go, or 30 in sudden death)
+ * plus most of the increment; the soft limit is 60% of that, the hard limit
+ * 2.5 times it, never more than 80% of what is on the clock. */
+#include "timeman.h"
+
+enum { S_OVERHEAD_DEFAULT = 30, S_MOVES_LEFT = 30 };
+
+void timeman_start(timeman_t *tm, const engine_limits_t *lim, int side, int64_t now_ms)
+{
+    int64_t overhead = lim->overhead_ms > 0 ? lim->overhead_ms : S_OVERHEAD_DEFAULT;
+    tm->start_ms = now_ms;
+    tm->soft_ms = tm->hard_ms = 0;
+    if (lim->movetime_ms > 0) {
+        int64_t t = lim->movetime_ms - overhead;
+        tm->soft_ms = tm->hard_ms = t < 1 ? 1 : t;
+        return;
+    }
+    int64_t time = lim->time_ms[side], inc = lim->inc_ms[side] > 0 ? lim->inc_ms[side] : 0;
+    if (time <= 0)
+        return;
+    int mtg = lim->movestogo > 0 ? (lim->movestogo < S_MOVES_LEFT ? lim->movestogo : S_MOVES_LEFT) : S_MOVES_LEFT;
+    int64_t avail = time - overhead;
+    if (avail < 1)
+        avail = 1;
+    int64_t base = avail / mtg + inc * 3 / 4;
+    int64_t cap = avail * 4 / 5;
+    tm->soft_ms = base * 3 / 5 < cap ? base * 3 / 5 : cap;
+    tm->hard_ms = base * 5 / 2 < cap ? base * 5 / 2 : cap;
+    if (tm->soft_ms < 1)
+        tm->soft_ms = 1;
+    if (tm->hard_ms < 1)
+        tm->hard_ms = 1;
+}
+
+int64_t timeman_elapsed(const timeman_t *tm, const engine_control_t *ctl, int64_t now_ms)
+{
+    int64_t from = tm->start_ms;
+    if (ctl != NULL) {
+        int64_t hit = atomic_load(&ctl->ponderhit_ms);
+        if (hit > from)
+            from = hit;
+    }
+    return now_ms - from;
+}
+
+static bool s_pondering(const engine_control_t *ctl)
+{
+    return ctl != NULL && atomic_load(&((engine_control_t *)ctl)->pondering);
+}
+
+bool timeman_hard_stop(const timeman_t *tm, const engine_control_t *ctl, int64_t now_ms)
+{
+    return tm->hard_ms > 0 && !s_pondering(ctl) && timeman_elapsed(tm, ctl, now_ms) >= tm->hard_ms;
+}
+
+bool timeman_soft_stop(const timeman_t *tm, const engine_control_t *ctl, int64_t now_ms)
+{
+    return tm->soft_ms > 0 && !s_pondering(ctl) && timeman_elapsed(tm, ctl, now_ms) >= tm->soft_ms;
+}

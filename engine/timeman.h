@@ -1,0 +1,24 @@
+/* timeman.h: how long a search may run: a soft limit (no new iteration
+ * after it) and a hard limit (stop at once), from movetime or the clocks.
+ * While pondering neither applies; after ponderhit the clock starts again at
+ * the ponderhit time. Internal to engine/. */
+#pragma once
+
+#include "engine.h"
+
+typedef struct {
+    int64_t start_ms;
+    int64_t soft_ms, hard_ms; /* budgets from the start; 0: no time limit */
+} timeman_t;
+
+/* Budgets for the side to move `side` under *lim, starting now. */
+void timeman_start(timeman_t *tm, const engine_limits_t *lim, int side, int64_t now_ms);
+
+/* Milliseconds the search has used (from the later of start and ponderhit). */
+int64_t timeman_elapsed(const timeman_t *tm, const engine_control_t *ctl, int64_t now_ms);
+
+/* Whether the hard limit has passed (never while pondering). */
+bool timeman_hard_stop(const timeman_t *tm, const engine_control_t *ctl, int64_t now_ms);
+
+/* Whether no new iteration should start (never while pondering). */
+bool timeman_soft_stop(const timeman_t *tm, const engine_control_t *ctl, int64_t now_ms);

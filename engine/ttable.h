@@ -1,0 +1,54 @@
+/* ttable.h: the search's transposition table. Entries carry the whole position
+ * key (engine_key_t: exact for octad, 128-bit Zobrist for chess), so a hit is
+ * the same position. One thread uses a table at a time. Internal. */
+#pragma once
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "engine.h"
+
+/* One entry (24 bytes); four make a bucket. depth 0 with move 0 and key 0 is empty. */
+typedef struct {
+    engine_key_t key;
+    engine_move_t move;
+    int16_t score; /* mate scores relative to this node (see ttable_score_to/from) */
+    int16_t eval;  /* static evaluation */
+    uint8_t depth; /* draft + 1 (0: empty) */
+    uint8_t genbound; /* generation << 2 | engine_bound_t */
+} ttable_entry_t;
+
+typedef struct ttable ttable_t;
+
+/* New table of at most `bytes` (at least one bucket); NULL if out of memory. */
+ttable_t *ttable_new(size_t bytes);
+
+/* Frees *self_p and NULLs it; safe on NULL. */
+void ttable_destroy(ttable_t **self_p);
+
+/* Empties the table. */
+void ttable_clear(ttable_t *self);
+
+/* Starts a new search (ages older entries for replacement). */
+void ttable_new_search(ttable_t *self);
+
+/* The entry of key, or NULL. The pointer is valid until the next store. */
+const ttable_entry_t *ttable_probe(const ttable_t *self, engine_key_t key);
+
+/* Stores a result for key (draft >= 0). move ENGINE_MOVE_NONE keeps a stored move. */
+void ttable_store(ttable_t *self, engine_key_t key, int draft, int score, engine_bound_t bound, int eval,
+              engine_move_t move);
+
+/* Per mille of a sample of entries written in the current search. */
+int ttable_hashfull(const ttable_t *self);
+
+/* Mate scores are stored relative to the node, read back relative to the root. */
+static inline int ttable_score_to(int score, int ply)
+{
+    return score > ENGINE_MATE_BOUND ? score + ply : score < -ENGINE_MATE_BOUND ? score - ply : score;
+}
+
+static inline int ttable_score_from(int score, int ply)
+{
+    return score > ENGINE_MATE_BOUND ? score - ply : score < -ENGINE_MATE_BOUND ? score + ply : score;
+}

@@ -1,0 +1,21 @@
+# tests/engine.cmake: the engine (engine/): search outcomes, UCI transcripts, real UCI clients.
+octad_add_unit_test(test_engine_octad LIBS octad_engine TIMEOUT 120)
+octad_add_unit_test(test_engine_chess LIBS octad_engine TIMEOUT 120)
+find_package(Python3 COMPONENTS Interpreter)
+# Under the sanitizers the engine is several times slower: the mates case skips mates in 4.
+set(_engine_uci_extra "")
+if(OCTAD_SANITIZE)
+  set(_engine_uci_extra --max-mate 3)
+endif()
+if(TARGET octad AND Python3_FOUND)
+  foreach(case transcript garbage perft variants mates polyglot)
+    add_test(NAME test_engine_uci_${case}
+             COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/test_engine_uci.py ${case}
+                     --octad $<TARGET_FILE:octad> --data ${OCTAD_TEST_DATA} ${_engine_uci_extra})
+    set_tests_properties(test_engine_uci_${case} PROPERTIES LABELS engine TIMEOUT 300)
+  endforeach()
+endif()
+if(TARGET octad)
+  add_test(NAME test_engine_cli COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/test_engine_cli.sh $<TARGET_FILE:octad>)
+  set_tests_properties(test_engine_cli PROPERTIES LABELS "engine;cli")
+endif()

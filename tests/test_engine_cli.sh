@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# test_engine_cli.sh: `octad search` and `octad uci` as a user meets them: results,
+# --json, --multipv all, --help, and one-line errors with exit status 2.
+set -u
+octad=$1
+fails=0 passes=0
+
+check() { # check NAME EXPECTED_STATUS PATTERN -- command...
+    local name=$1 want=$2 pattern=$3
+    shift 4
+    local out status
+    out=$("$@" 2>&1)
+    status=$?
+    if [ "$status" -ne "$want" ] || ! grep -qE -- "$pattern" <<<"$out"; then
+        echo "FAIL $name: status $status (want $want), output:"
+        echo "$out" | head -5
+        fails=$((fails + 1))
+    else
+        passes=$((passes + 1))
+    fi
+}
+
+check "search octad mate in 2" 0 'score mate 2 .* pv ' -- "$octad" search --depth 6 "k3/4/4/K1QR w - - 0 1"
+check "search bestmove line" 0 '^bestmove [a-d][1-4][a-d][1-4]' -- "$octad" search --depth 6
+check "search chess mate in 1" 0 '^bestmove d1d8$' -- "$octad" search --variant chess --depth 3 "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1"
+check "search json" 0 '^\{"variant":"chess",.*"bestmove":"d1d8",.*"score":\{"mate":1\}' -- "$octad" search --variant chess --depth 3 --json "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1"
+check "search json no moves" 0 '"bestmove":null' -- "$octad" search --json "k3/1Q2/1K2/4 b - - 0 1"
+check "search no moves" 0 '^bestmove \(none\)$' -- "$octad" search "k3/1Q2/1K2/4 b - - 0 1"
+check "search multipv all" 0 '"multipv":10,' -- "$octad" search --depth 4 --multipv all --json
+check "search moves" 0 '"position":"p1kn/1p2/2P1/NPK1 b nf - 0 2"' -- "$octad" search --depth 2 --json --moves "c1c2 b4b3 b1d1"
+check "search nodes" 0 '^bestmove ' -- "$octad" search --variant chess --nodes 2000
+check "search chess960 start" 0 '^bestmove ' -- "$octad" search --variant chess960 --start 0 --depth 3
+check "search help" 0 'usage: octad search' -- "$octad" search --help
+check "search bad depth" 2 'depth' -- "$octad" search --depth 0
+check "search bad multipv" 2 'multipv' -- "$octad" search --multipv x
+check "search bad option" 2 'unknown option' -- "$octad" search --frobnicate
+check "search bad position" 2 'OFEN' -- "$octad" search "ppkn/4/4/NKP w NCFncf - 0 1"
+check "search illegal move" 2 'move 2' -- "$octad" search --moves "c1c2 c1c3"
+check "uci help" 0 'usage: octad uci' -- "$octad" uci --help
+check "uci bad argument" 2 'unknown argument' -- "$octad" uci --depth 3
+check "uci end of input" 0 'uciok' -- bash -c "printf 'uci\n' | '$octad' uci"
+
+echo "$passes passed, $fails failed"
+[ "$fails" -eq 0 ]
