@@ -32,7 +32,7 @@ static void s_usage(FILE *out)
     fprintf(out, "usage: octad COMMAND [options]   (octad COMMAND --help for each; octad --version)\n\n"
                  "Exact perft and rules for octad (4x4 chess), chess and Chess960.\n\n");
     for (size_t i = 0; i < sizeof s_cmds / sizeof s_cmds[0]; i++)
-        fprintf(out, "  %-13s %s\n", s_cmds[i].name, s_cmds[i].what);
+        fprintf(out, "  %-14s %s\n", s_cmds[i].name, s_cmds[i].what);
 }
 
 int main(int argc, char **argv)
