@@ -1,0 +1,11 @@
+# deploy.cmake: the deployment story (deploy/, docs/deploy.md): the worker's bounded stop,
+# the Docker build context, the compose file, the compose cluster run for real, and the
+# Kubernetes example. Tests that need root, Docker or a tool that is missing skip (exit 77).
+find_package(Python3 COMPONENTS Interpreter)
+
+# A worker stopped after its coordinator is gone exits within the bounded wait (issue 13 item 5).
+if(TARGET coordinator AND TARGET worker AND Python3_FOUND)
+  add_test(NAME test_worker_stop
+    COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/test_worker_stop.py --bin $<TARGET_FILE_DIR:worker>)
+  set_tests_properties(test_worker_stop PROPERTIES LABELS "cluster;deploy" SKIP_RETURN_CODE 77 TIMEOUT 120)
+endif()
