@@ -9,3 +9,15 @@ if(TARGET coordinator AND TARGET worker AND Python3_FOUND)
     COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/test_worker_stop.py --bin $<TARGET_FILE_DIR:worker>)
   set_tests_properties(test_worker_stop PROPERTIES LABELS "cluster;deploy" SKIP_RETURN_CODE 77 TIMEOUT 120)
 endif()
+
+# The compose file, validated offline (no Docker engine needed). Skips without docker-compose.
+add_test(NAME test_compose_config
+  COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/test_compose_config.sh ${CMAKE_CURRENT_LIST_DIR}/../deploy/compose.yml)
+set_tests_properties(test_compose_config PROPERTIES LABELS deploy SKIP_RETURN_CODE 77)
+
+# What enters the image build's context: no stray key, journal, build folder or .git (item 1).
+if(Python3_FOUND)
+  add_test(NAME test_dockerignore
+    COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/test_dockerignore.py ${CMAKE_CURRENT_LIST_DIR}/..)
+  set_tests_properties(test_dockerignore PROPERTIES LABELS deploy SKIP_RETURN_CODE 77 TIMEOUT 60)
+endif()
