@@ -11,4 +11,6 @@ apt-get install -y -qq --no-install-recommends \
     build-essential cmake pkg-config ca-certificates \
     libcmocka-dev libmsgpack-dev libzmq3-dev libsodium-dev \
     clang libclang-rt-14-dev \
-    python3 iproute2 procps docker-compose >/dev/null
+    python3 iproute2 procps docker-compose yamllint >/dev/null
+# kubectl for the Kubernetes example's offline test (test_k8s); keep one already installed
+command -v kubectl >/dev/null || apt-get install -y -qq --no-install-recommends kubernetes-client >/dev/null

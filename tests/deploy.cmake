@@ -21,3 +21,17 @@ if(Python3_FOUND)
     COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/test_dockerignore.py ${CMAKE_CURRENT_LIST_DIR}/..)
   set_tests_properties(test_dockerignore PROPERTIES LABELS deploy SKIP_RETURN_CODE 77 TIMEOUT 60)
 endif()
+
+# The Kubernetes example, offline: yamllint, kubectl kustomize, tests/k8s_check.py.
+if(TARGET coordinator)
+  add_test(NAME test_k8s
+    COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/test_k8s.sh ${CMAKE_CURRENT_LIST_DIR}/../deploy/k8s $<TARGET_FILE:coordinator>)
+  set_tests_properties(test_k8s PROPERTIES LABELS deploy SKIP_RETURN_CODE 77 TIMEOUT 60)
+endif()
+
+# The compose cluster for real (deploy/compose-test.sh): builds the image (minutes: it
+# compiles and runs the quick suite), 3 workers, a coordinator killed and resumed. Needs root
+# and a Docker daemon it can start; skips (77) with the reason otherwise. Label `slow`.
+add_test(NAME test_compose_cluster COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/../deploy/compose-test.sh)
+set_tests_properties(test_compose_cluster PROPERTIES
+  LABELS "deploy;slow" SKIP_RETURN_CODE 77 TIMEOUT 2400 RUN_SERIAL TRUE)
