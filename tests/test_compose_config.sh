@@ -27,5 +27,13 @@ images=$(grep -E '^    image:' <<<"$out" | sort -u | wc -l)
 services=$(grep -cE '^    image:' <<<"$out")
 [ "$images" = 1 ] && [ "$services" = 3 ]; verdict "all $services services run one image ($images distinct)" $?
 expect "the cluster's network is internal" 'internal: true'
+# compose.public.yml (workers on other hosts): the coordinator also joins a network it publishes through
+public=${compose%/*}/compose.public.yml
+merged=$(OCTAD_PUBLISH=127.0.0.1:6000 docker-compose -f "$compose" -f "$public" config 2>&1)
+verdict "compose.public.yml merges with compose.yml" $?
+grep -qE -- '- 127.0.0.1:6000:5555' <<<"$merged"
+verdict "it publishes the coordinator's port at OCTAD_PUBLISH" $?
+grep -qE '^  public: \{\}' <<<"$merged" && grep -qE 'internal: true' <<<"$merged"
+verdict "through a second network; the cluster network stays internal" $?
 echo "$passed passed, $fails failed"
 [ "$fails" -eq 0 ]
