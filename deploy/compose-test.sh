@@ -231,7 +231,7 @@ check "compose-run.sh prints the exact total" grep -qE "^nodes +$REF$" "$TMP/run
 RDEPTH=10
 RREF=$(reference "$RDEPTH")
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-say "job 3: octad perft $RDEPTH (reference $RREF), no compose worker, one outside worker on 127.0.0.1:$port"
+say "job 2: octad perft $RDEPTH (reference $RREF), no compose worker, one outside worker on 127.0.0.1:$port"
 docker volume create "${RUN}_remote" >/dev/null
 # its own key pair; its public key joins the allow-list, the coordinator's public key goes to it
 docker run --rm --network none -v "${RUN}_remote:/keys" "$OCTAD_IMAGE" coordinator keygen /keys/remote >/dev/null
@@ -251,7 +251,7 @@ docker rm "${RUN}_remote" >/dev/null
 
 # ---- 5. kill the coordinator mid-run; workers stop in time; resume from the journal
 KREF=$(reference "$KILL_DEPTH")
-say "job 2: octad perft $KILL_DEPTH (reference $KREF); the coordinator is killed mid-run"
+say "job 3: octad perft $KILL_DEPTH (reference $KREF); the coordinator is killed mid-run"
 OCTAD_DEPTH=$KILL_DEPTH dc up -d --scale "worker=$WORKERS" >"$TMP/up4.log" 2>&1 || die "up failed" "$TMP/up4.log"
 cid=$(dc ps -q coordinator)
 journal=/data/perft-octad-$KILL_DEPTH.journal

@@ -35,3 +35,8 @@ endif()
 add_test(NAME test_compose_cluster COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/../deploy/compose-test.sh)
 set_tests_properties(test_compose_cluster PROPERTIES
   LABELS "deploy;slow" SKIP_RETURN_CODE 77 TIMEOUT 2400 RUN_SERIAL TRUE)
+
+# ...and where no daemon can run, it skips with the reason (stand-ins for docker and dockerd).
+add_test(NAME test_compose_skip
+  COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/test_compose_skip.sh ${CMAKE_CURRENT_LIST_DIR}/../deploy/compose-test.sh)
+set_tests_properties(test_compose_skip PROPERTIES LABELS deploy SKIP_RETURN_CODE 77 TIMEOUT 60)
