@@ -4,7 +4,8 @@
 # usage: compose-test.sh [--depth D] [--kill-depth D] [--workers N] [--keep-base] [--keep-logs]
 #
 # As root, on Debian: installs docker.io (and debootstrap, when needed) if missing; starts
-# dockerd if none answers (and stops only a dockerd it started); makes the debian:12-slim
+# dockerd if none answers (and stops only a dockerd it started, then puts back the iptables
+# rules, ip_forward and docker0 bridge it found); makes the debian:12-slim
 # base image with `debootstrap --variant=minbase bookworm` + `docker import` when it is
 # absent (the mirror is apt's own; no registry); then, in a copy of the source tree with
 # stray secrets planted (stray.key, a key in a folder, a journal, build/, .git/):
@@ -48,7 +49,7 @@ ROOT=$(cd "$HERE/.." && pwd)
 RUN="octadtest$$"
 TMP=$(mktemp -d "/tmp/$RUN.XXXXXX")
 export COMPOSE_PROJECT_NAME=$RUN OCTAD_IMAGE="octad-cluster:$RUN" COMPOSE_FILE=$TMP/ctx/deploy/compose.yml
-DOCKERD_PID="" MADE_BASE=0 TORN_DOWN=0 PASSED=0 FAILED=0
+DOCKERD_PID="" FORWARD_BEFORE="" HAD_DOCKER0=1 MADE_BASE=0 TORN_DOWN=0 PASSED=0 FAILED=0
 
 say() { echo "compose-test: $*"; }
 die() { echo "compose-test: FAIL: $1"; [ -f "${2:-}" ] && tail -n 30 "$2"; exit 1; }
@@ -80,9 +81,12 @@ cleanup() {
     local rc=$?
     trap - EXIT INT TERM
     teardown || true
-    if [ -n "$DOCKERD_PID" ]; then   # only the daemon this script started
+    if [ -n "$DOCKERD_PID" ]; then   # only the daemon this script started, and what it changed
         kill -TERM "$DOCKERD_PID" 2>/dev/null || true
         for _ in $(seq 1 100); do kill -0 "$DOCKERD_PID" 2>/dev/null || break; sleep 0.2; done
+        [ -s "$TMP/iptables.before" ] && iptables-restore <"$TMP/iptables.before" 2>/dev/null
+        [ -n "$FORWARD_BEFORE" ] && echo "$FORWARD_BEFORE" >/proc/sys/net/ipv4/ip_forward 2>/dev/null
+        [ "$HAD_DOCKER0" = 0 ] && ip link del docker0 2>/dev/null
     fi
     if [ "$KEEP_LOGS" = 1 ]; then echo "compose-test: logs kept in $TMP"; else rm -rf "$TMP"; fi
     exit "$rc"
@@ -110,6 +114,14 @@ fi
 if ! docker info >/dev/null 2>&1; then
     [ "$(id -u)" -eq 0 ] || skip "no Docker daemon answers and only root can start one"
     say "starting dockerd (log: $TMP/dockerd.log)"
+    # dockerd leaves its bridge, iptables rules and ip_forward behind when it stops: note them
+    iptables-save >"$TMP/iptables.before" 2>/dev/null || true
+    if ! grep -q '^\*' "$TMP/iptables.before" 2>/dev/null; then   # no table yet: the empty, open one
+        printf '*filter\n:INPUT ACCEPT\n:FORWARD ACCEPT\n:OUTPUT ACCEPT\nCOMMIT\n*nat\n:PREROUTING ACCEPT\n:INPUT ACCEPT\n:OUTPUT ACCEPT\n:POSTROUTING ACCEPT\nCOMMIT\n' \
+            >"$TMP/iptables.before"
+    fi
+    FORWARD_BEFORE=$(cat /proc/sys/net/ipv4/ip_forward 2>/dev/null || true)
+    if ip link show docker0 >/dev/null 2>&1; then HAD_DOCKER0=1; else HAD_DOCKER0=0; fi
     dockerd >"$TMP/dockerd.log" 2>&1 &
     DOCKERD_PID=$!
     for _ in $(seq 1 150); do
