@@ -84,9 +84,9 @@ cleanup() {
     if [ -n "$DOCKERD_PID" ]; then   # only the daemon this script started, and what it changed
         kill -TERM "$DOCKERD_PID" 2>/dev/null || true
         for _ in $(seq 1 100); do kill -0 "$DOCKERD_PID" 2>/dev/null || break; sleep 0.2; done
-        [ -s "$TMP/iptables.before" ] && iptables-restore <"$TMP/iptables.before" 2>/dev/null
-        [ -n "$FORWARD_BEFORE" ] && echo "$FORWARD_BEFORE" >/proc/sys/net/ipv4/ip_forward 2>/dev/null
-        [ "$HAD_DOCKER0" = 0 ] && ip link del docker0 2>/dev/null
+        if [ -s "$TMP/iptables.before" ]; then iptables-restore <"$TMP/iptables.before" 2>/dev/null || true; fi
+        if [ -n "$FORWARD_BEFORE" ]; then echo "$FORWARD_BEFORE" >/proc/sys/net/ipv4/ip_forward 2>/dev/null || true; fi
+        if [ "$HAD_DOCKER0" = 0 ]; then ip link del docker0 2>/dev/null || true; fi
     fi
     if [ "$KEEP_LOGS" = 1 ]; then echo "compose-test: logs kept in $TMP"; else rm -rf "$TMP"; fi
     exit "$rc"

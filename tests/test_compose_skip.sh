@@ -19,6 +19,7 @@ echo 'time="2026-01-01T00:00:00Z" level=fatal msg="failed to start daemon: Devic
 exit 1
 EOS
 chmod +x "$fake/docker" "$fake/dockerd"
+before=$(find /tmp -maxdepth 1 -name "octadtest*" | sort)
 out=$(PATH="$fake:$PATH" timeout 60 bash "$script" 2>&1)
 rc=$?
 echo "$out"
@@ -32,5 +33,6 @@ else
     grep -q "SKIP: no Docker daemon answers and only root can start one" <<<"$out"; verdict "the reason is given" $?
 fi
 ! grep -q "FAIL" <<<"$out"; verdict "no check ran" $?
+[ "$(find /tmp -maxdepth 1 -name "octadtest*" | sort)" = "$before" ]; verdict "its temporary folder is gone" $?
 echo "$passed passed, $fails failed"
 [ "$fails" = 0 ]
