@@ -5,7 +5,7 @@
 # Prints, per position: nodes, seconds, nodes/s for both, and our speed ratio.
 # Stockfish's time is the wall time of its process (start-up ~0.2 s included).
 set -eu
-OCTAD=${1:-build/cli/octad}
+OCTAD=${1:-build/bin/octad}
 STOCKFISH=${2:-/usr/games/stockfish}
 [ -x "$OCTAD" ] || { echo "octad binary not found: $OCTAD" >&2; exit 2; }
 [ -x "$STOCKFISH" ] || { echo "stockfish not found: $STOCKFISH" >&2; exit 2; }

@@ -92,7 +92,13 @@ static void s_print(const game_pos_t *pos, const s_opts_t *o, const perft_result
     game_format(pos, text, sizeof text);
     printf("variant    %s\nposition   %s\ndepth      %d\n", game_variant_name(pos->variant), text,
            o->run.depth);
-    printf("threads    %d\nhash       %zu MB\n", o->run.threads, o->run.hash_bytes >> 20);
+    printf("threads    %d\n", o->run.threads);
+    if (o->run.stats)
+        puts("hash       off (--stats uses no table)");
+    else if (o->run.hash_bytes == 0)
+        puts("hash       off");
+    else
+        printf("hash       %zu MB\n", o->run.hash_bytes >> 20);
     if (o->run.divide)
         for (int i = 0; i < r->root_nb; i++)
             printf("%s: %s\n", r->root_uoi[i], count_format(r->root_nodes[i], b));

@@ -17,10 +17,12 @@ static const char *const s_what[] = {
 
 static void s_help(s_kind_t k)
 {
-    printf("usage: octad %s [options] [POSITION]\n%s\n\n"
-           "POSITION is an OFEN (octad) or FEN (chess, chess960); quote it. Default: the start.\n%s"
+    bool needed = k == S_VALIDATE; /* validate checks a given text (or --start N) */
+    printf("usage: octad %s [options] %s\n%s\n\n"
+           "POSITION is an OFEN (octad) or FEN (chess, chess960); quote it.%s\n%s"
            "  --help          this text\n",
-           s_names[k], s_what[k], ARGS_POS_HELP);
+           s_names[k], needed ? "POSITION" : "[POSITION]", s_what[k], needed ? "" : " Default: the start.",
+           ARGS_POS_HELP);
 }
 
 /* Parses the shared options and a positional position; 0 ok, -1 help shown, 2 usage. */

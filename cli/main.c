@@ -15,12 +15,14 @@ static const struct {
     {"moves", cmd_moves, "list the legal moves of a position (UOI and SAN)"},
     {"show", cmd_show, "draw a position with side to move, rights, e.p. and check/mate/stalemate"},
     {"validate", cmd_validate, "check a position text: OK or the exact error"},
+    {"solve", cmd_solve, "octad tablebases: generate them (retrograde analysis) and answer a position"},
+    {"probe", cmd_probe, "an octad position's value, distances and best moves from the tables"},
     {"bench", cmd_bench, "run fixed perft workloads: node-count signature and nodes/s"},
 };
 
 static void s_usage(FILE *out)
 {
-    fprintf(out, "usage: octad COMMAND [options]   (octad COMMAND --help for each)\n\n"
+    fprintf(out, "usage: octad COMMAND [options]   (octad COMMAND --help for each; octad --version)\n\n"
                  "Exact perft and rules for octad (4x4 chess), chess and Chess960.\n\n");
     for (size_t i = 0; i < sizeof s_cmds / sizeof s_cmds[0]; i++)
         fprintf(out, "  %-9s %s\n", s_cmds[i].name, s_cmds[i].what);

@@ -3,6 +3,7 @@
  * `octad bench` and the tests; the cluster splits the same way (split.h). */
 #pragma once
 
+#include "api.h"
 #include "game.h"
 
 /* What a progress callback sees; called from the calling thread. */
@@ -36,11 +37,11 @@ typedef struct {
 
 /* Runs the perft described by opts from pos into *out. Returns 0, or -1 if
  * memory (tables, tasks, threads) could not be had; err names the problem. */
-int perft_run(const game_pos_t *pos, const perft_opts_t *opts, perft_result_t *out,
-              char *err, size_t errlen);
+OCTAD_API int perft_run(const game_pos_t *pos, const perft_opts_t *opts, perft_result_t *out,
+                        char *err, size_t errlen);
 
 /* Adds b into a, every field (stats weighted by `times`). */
-void perft_stats_add(perft_stats_t *a, const perft_stats_t *b, count_t times);
+OCTAD_API void perft_stats_add(perft_stats_t *a, const perft_stats_t *b, count_t times);
 
 /* Monotonic seconds, for timing. */
-double perft_now(void);
+OCTAD_API double perft_now(void);

@@ -1,16 +1,22 @@
 #!/usr/bin/env bash
 # install-deps.sh: installs what octad-cluster needs to build and test, on Debian 12 as root.
+# llvm: llvm-symbolizer, so sanitizer and fuzzer reports name functions; man-db, less: `man`
+# (and the man page tests); file: cpack's DEB generator reads the programs' dependencies;
+# debootstrap: the slow test of the .deb on a fresh Debian (tests/test_deb_chroot.sh).
 set -euo pipefail
 if [ "$(id -u)" -ne 0 ]; then
     echo "install-deps.sh: run as root (it uses apt-get)" >&2
     exit 2
 fi
 export DEBIAN_FRONTEND=noninteractive
-apt-get update -qq
-apt-get install -y -qq --no-install-recommends \
+# Wait for a dpkg lock held by another apt run instead of failing at once.
+apt_get() { apt-get -o DPkg::Lock::Timeout=300 "$@"; }
+apt_get update -qq
+apt_get install -y -qq --no-install-recommends \
     build-essential cmake pkg-config ca-certificates \
     libcmocka-dev libmsgpack-dev libzmq3-dev libsodium-dev \
-    clang libclang-rt-14-dev \
-    python3 iproute2 procps docker-compose yamllint >/dev/null
+    clang libclang-rt-14-dev llvm \
+    python3 iproute2 procps docker-compose yamllint \
+    man-db less file debootstrap >/dev/null
 # kubectl for the Kubernetes example's offline test (test_k8s); keep one already installed
-command -v kubectl >/dev/null || apt-get install -y -qq --no-install-recommends kubernetes-client >/dev/null
+command -v kubectl >/dev/null || apt_get install -y -qq --no-install-recommends kubernetes-client >/dev/null

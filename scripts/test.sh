@@ -2,26 +2,97 @@
 # test.sh: installs the dependencies, builds (Release, then ASan+UBSan) and runs the
 # quick test suite in both builds (the second one portable), then fuzzes the wire decoder
 # and the position parsers briefly (libFuzzer).
+# Prints one summary line per stage and ends with one verdict line; each stage's full
+# output goes to build-logs/STAGE.log and is printed only when that stage fails.
 # Deep perft tests carry the ctest label `slow`: run them with
 #   ctest --test-dir build -L slow
-set -euo pipefail
+set -uo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/install-deps.sh
+LOGS=build-logs
+FUZZ_SECONDS=${FUZZ_SECONDS:-15}
+mkdir -p "$LOGS"
+rm -f "$LOGS"/*.log
+t_start=$(date +%s)
+failed=()
 
-echo "== Release build"
-bash scripts/build.sh build
-echo "== Release tests"
-ctest --test-dir build -LE slow --output-on-failure -j2
+# stage NAME LOG COMMAND...: runs COMMAND with its output in LOG; sets $secs; status of COMMAND.
+stage() {
+    local name=$1 log=$LOGS/$2.log t0 rc
+    shift 2
+    t0=$(date +%s)
+    "$@" >"$log" 2>&1
+    rc=$?
+    secs=$(($(date +%s) - t0))
+    if [ "$rc" -ne 0 ]; then
+        failed+=("$name")
+        echo "---- $name failed (exit $rc); its log, $log:"
+        cat "$log"
+        echo "---- end of $log"
+    fi
+    return "$rc"
+}
 
+# tests NAME LOG BUILD_DIR [env...]: the quick suite; one line: passed, failed, skipped.
+tests() {
+    local name=$1 log=$2 dir=$3 rc
+    shift 3
+    stage "$name" "$log" env "$@" ctest --test-dir "$dir" -LE slow --output-on-failure -j2
+    rc=$?
+    local summary skipped broken
+    summary=$(grep -E '^[0-9]+% tests passed' "$LOGS/$log.log" | tail -1)
+    skipped=$(grep -E '^\s+[0-9]+ - .*\((Skipped|Not Run|Disabled)\)' "$LOGS/$log.log" | awk '{print $3}' | paste -sd' ')
+    broken=$(grep -E '^\s+[0-9]+ - .*\((Failed|Timeout|SEGFAULT|Subprocess aborted|Exception|Child aborted)' \
+             "$LOGS/$log.log" | awk '{print $3}' | paste -sd' ')
+    printf '%-28s %s%s%s (%d s)\n' "$name" "${summary:-no ctest summary}" "${broken:+; FAILED: $broken}" \
+           "${skipped:+; skipped: $skipped}" "$secs"
+    return "$rc"
+}
+
+# fuzz NAME LOG SCRIPT BUILD_DIR: libFuzzer for FUZZ_SECONDS; one line: runs, coverage, crashes.
+fuzz() {
+    local name=$1 log=$2 script=$3 dir=$4 stamp=$LOGS/.$2.stamp rc
+    touch "$stamp"
+    stage "$name" "$log" bash "$script" "$FUZZ_SECONDS" "$dir"
+    rc=$?
+    local runs cov crashes
+    runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$LOGS/$log.log" | tail -1)
+    cov=$(grep -oE '(DONE|INITED) +cov: [0-9]+ ft: [0-9]+' "$LOGS/$log.log" | tail -1 | awk '{print $3 " edges, " $5 " features"}')
+    crashes=$(find "$dir" -maxdepth 1 -name 'crash-*' -newer "$stamp" 2>/dev/null | wc -l)
+    printf '%-28s %s runs, coverage %s, %d crash(es) (%d s)\n' "$name" "${runs:-?}" "${cov:-?}" "$crashes" "$secs"
+    rm -f "$stamp"
+    return "$rc"
+}
+
+# build NAME LOG DIR [cmake options...]
+build() {
+    local name=$1 log=$2
+    shift 2
+    stage "$name" "$log" bash scripts/build.sh "$@"
+    local rc=$?
+    printf '%-28s %s (%d s)\n' "$name" "$([ "$rc" -eq 0 ] && echo ok || echo FAILED)" "$secs"
+    return "$rc"
+}
+
+stage "dependencies" deps bash scripts/install-deps.sh
+printf '%-28s %s (%d s)\n' "dependencies (apt)" "$([ ${#failed[@]} -eq 0 ] && echo ok || echo FAILED)" "$secs"
+
+if build "Release build" build-release build; then
+    tests "Release tests" tests-release build
+fi
 # The sanitizer build is also the portable one (no -march=native): it tests the
 # code paths a CPU without BMI2 takes (octad's multiply-shift slider index, chess magics).
-echo "== ASan+UBSan build (portable: no -march=native)"
-bash scripts/build.sh build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DOCTAD_SANITIZE=ON -DOCTAD_NATIVE=OFF
-echo "== ASan+UBSan tests"
-ASAN_OPTIONS=detect_leaks=1 ctest --test-dir build-asan -LE slow --output-on-failure -j2
+if build "ASan+UBSan build (portable)" build-asan build-asan \
+         -DCMAKE_BUILD_TYPE=RelWithDebInfo -DOCTAD_SANITIZE=ON -DOCTAD_NATIVE=OFF; then
+    tests "ASan+UBSan tests" tests-asan build-asan ASAN_OPTIONS=detect_leaks=1
+fi
+fuzz "fuzzing the message decoder" fuzz-msg-decode proto/fuzz/run.sh build-fuzz
+fuzz "fuzzing the position parsers" fuzz-parse core/fuzz/run.sh build-fuzz
 
-echo "== fuzzing the message decoder (15 s)"
-bash proto/fuzz/run.sh 15 build-fuzz
-echo "== fuzzing the position parsers (15 s)"
-bash core/fuzz/run.sh 15 build-fuzz
-echo "== all tests passed"
+total=$(($(date +%s) - t_start))
+elapsed="$((total / 60)) min $((total % 60)) s"
+if [ ${#failed[@]} -eq 0 ]; then
+    echo "test.sh: PASSED: every stage (build, Release and ASan+UBSan tests, fuzzing) in $elapsed; logs in $LOGS/"
+else
+    echo "test.sh: FAILED: $(printf '%s, ' "${failed[@]}" | sed 's/, $//') ($elapsed; logs in $LOGS/)"
+    exit 1
+fi

@@ -27,6 +27,10 @@ check "perft 7 one thread no hash" 0 '^nodes +1153190$' -- "$octad" perft --dept
 check "perft --fen synonym" 0 '^nodes +8$' -- "$octad" perft --fen "p1kn/1N2/K3/2PP b nf - 0 2" --depth 1
 check "divide" 0 '^b1a1: ' -- "$octad" perft --depth 3 --divide
 check "stats" 0 '^far +12$' -- "$octad" perft --depth 3 --stats
+check "stats use no table" 0 '^hash +off \(--stats uses no table\)$' -- "$octad" perft --depth 3 --stats
+check "hash 0 is off" 0 '^hash +off$' -- "$octad" perft --depth 3 --hash 0
+check "hash default 64 MB" 0 '^hash +64 MB$' -- "$octad" perft --depth 3
+check "bench --quick runs long enough to time" 0 '^chess960 #0, 1 thread, no hash +6 +121983565 +[0-9]+\.[0-9]{3} ' -- "$octad" bench --quick --repeat 1 --variant chess960
 check "chess perft" 0 '^nodes +197281$' -- "$octad" perft --variant chess --depth 4
 check "chess960 start 518" 0 '^nodes +8902$' -- "$octad" perft --variant chess960 --start 518 --depth 3
 check "moves" 0 '^b1a1 +O$' -- "$octad" moves "ppkn/4/4/NKPP w NCFncf - 0 1"

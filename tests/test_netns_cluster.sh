@@ -3,7 +3,8 @@
 # usage: test_netns_cluster.sh BIN_DIR OCTAD_EXE NETNS_SCRIPT [plain|curve]
 # BIN_DIR holds `coordinator` and `worker`; the expected total comes from
 # running `octad perft --depth 8 --quiet` of the same build. Exit 77 (ctest
-# SKIP) when not root or network namespaces are unavailable.
+# SKIP) when not root or network namespaces cannot really be used (no /etc/hosts,
+# `ip netns exec` fails).
 set -euo pipefail
 BIN=${1:?BIN_DIR}
 OCTAD=${2:?OCTAD_EXE}
@@ -15,9 +16,19 @@ skip() { echo "SKIP: $*"; exit 77; }
 fail() { echo "FAIL: $*"; exit 1; }
 [ "$(id -u)" -eq 0 ] || skip "not root"
 command -v ip >/dev/null || skip "no ip command (iproute2)"
+[ -f /etc/hosts ] || skip "no /etc/hosts (ip netns exec bind-mounts each namespace's hosts file over it)"
+# A namespace must really be usable: created, entered, and given its own /etc/hosts,
+# as netns-cluster.sh does; else skip now rather than fail after the cluster's timeouts.
 probe="octad-probe-$$-$RANDOM"
 ip netns add "$probe" 2>/dev/null || skip "ip netns add is not permitted here"
-ip netns del "$probe"
+probe_ok=0
+if mkdir -p "/etc/netns/$probe" 2>/dev/null \
+   && echo "10.77.0.1 octad-probe-host" 2>/dev/null >"/etc/netns/$probe/hosts"; then
+    ip netns exec "$probe" grep -q octad-probe-host /etc/hosts 2>/dev/null && probe_ok=1
+fi
+ip netns del "$probe" 2>/dev/null
+rm -rf "/etc/netns/$probe" 2>/dev/null || true
+[ "$probe_ok" = 1 ] || skip "ip netns exec does not work here (cannot enter a namespace with its own /etc/hosts)"
 
 expected=$("$OCTAD" perft --depth "$DEPTH" --quiet | awk '$1 == "nodes" { print $2 }')
 [[ $expected =~ ^[0-9]+$ ]] || fail "octad perft --depth $DEPTH printed no node count"

@@ -1,0 +1,287 @@
+/* cmd_solve.c: `octad solve` (generate tables, answer a position) and
+ * `octad probe` (read a position's value, distances and best moves). */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "args.h"
+#include "cmd.h"
+#include "index.h"
+#include "probe.h"
+#include "sig.h"
+#include "solve.h"
+
+#define DEFAULT_TABLES "octad-tables"
+
+typedef struct {
+    const char *dir;
+    const char *text;
+    long max_pieces, threads;
+    bool json, pv, quiet;
+} s_opts_t;
+
+static void s_help_solve(void)
+{
+    printf("usage: octad solve [POSITION] [--tables DIR] [--max-pieces N] [--threads N] [--json] [--quiet]\n"
+           "Generates octad tablebases by retrograde analysis and answers a position.\n\n"
+           "With --max-pieces N, solves every table with at most N pieces (kings included,\n"
+           "2-8) and writes DIR/SUMMARY (value counts and CRC-32C of each table).\n"
+           "Otherwise solves the tables POSITION needs (default: the start position) and\n"
+           "prints its value as `octad probe` does. Tables already in DIR are reused, so an\n"
+           "interrupted solve resumes where it stopped.\n\n"
+           "  --tables DIR     table directory (default: $OCTAD_TABLES or ./" DEFAULT_TABLES ")\n"
+           "  --max-pieces N   solve every table up to N pieces\n"
+           "  --threads N      worker threads (default: one per core)\n"
+           "  --json           machine-readable result\n"
+           "  --quiet          no progress lines\n"
+           "  --help           this text\n");
+}
+
+static void s_help_probe(void)
+{
+    printf("usage: octad probe [POSITION] [--tables DIR] [--json] [--pv]\n"
+           "Prints an octad position's value from the tables: win, cursed-win (won only\n"
+           "without the 25-move rule), draw, blessed-loss or loss for the side to move, at\n"
+           "the position's halfmove clock; dtz (plies to the next pawn move, capture or\n"
+           "change of rights, or mate) and dtm (plies to mate, without the 25-move rule);\n"
+           "and the best moves. Default POSITION: the start.\n\n"
+           "  --tables DIR     table directory (default: $OCTAD_TABLES or ./" DEFAULT_TABLES ")\n"
+           "  --json           one JSON object: wdl, dtz, dtm, best, moves\n"
+           "  --pv             the optimal line to mate (or as far as it goes)\n"
+           "  --help           this text\n");
+}
+
+/* Parses the options of solve (solve = true) or probe. 0 ok, -1 help shown, 2 usage. */
+static int s_parse(const char *cmd, bool solve, int argc, char **argv, s_opts_t *o)
+{
+    const char *env = getenv("OCTAD_TABLES");
+    *o = (s_opts_t){.dir = env && *env ? env : DEFAULT_TABLES, .max_pieces = -1, .threads = -1};
+    for (int i = 0; i < argc; i++) {
+        const char *v;
+        int rc;
+        if ((rc = args_value(cmd, argc, argv, &i, "--tables", &v)) != 0) {
+            if (rc < 0)
+                return EXIT_USAGE;
+            o->dir = v;
+        } else if (solve && (rc = args_value(cmd, argc, argv, &i, "--max-pieces", &v)) != 0) {
+            if (rc < 0 || args_int(cmd, "--max-pieces", v, 2, 8, &o->max_pieces) < 0)
+                return EXIT_USAGE;
+        } else if (solve && (rc = args_value(cmd, argc, argv, &i, "--threads", &v)) != 0) {
+            if (rc < 0 || args_int(cmd, "--threads", v, 1, 64, &o->threads) < 0)
+                return EXIT_USAGE;
+        } else if (strcmp(argv[i], "--json") == 0) {
+            o->json = true;
+        } else if (!solve && strcmp(argv[i], "--pv") == 0) {
+            o->pv = true;
+        } else if (solve && strcmp(argv[i], "--quiet") == 0) {
+            o->quiet = true;
+        } else if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            solve ? s_help_solve() : s_help_probe();
+            return -1;
+        } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
+            args_error(cmd, "unknown option '%.40s' (see octad %s --help)", argv[i], cmd);
+            return EXIT_USAGE;
+        } else if (o->text) {
+            args_error(cmd, "one position only (quote the OFEN: it contains spaces)");
+            return EXIT_USAGE;
+        } else {
+            o->text = argv[i];
+        }
+    }
+    if (o->threads < 0) {
+        long n = sysconf(_SC_NPROCESSORS_ONLN);
+        o->threads = n > 0 ? n : 1;
+    }
+    return 0;
+}
+
+static int s_position(const char *cmd, const char *text, octad_pos_t *out)
+{
+    game_pos_t g;
+    char err[256];
+    if (game_parse(VARIANT_OCTAD, text ? text : game_start_text(VARIANT_OCTAD), &g, err, sizeof err) < 0) {
+        args_error(cmd, "%s", err);
+        return -1;
+    }
+    *out = g.u.octad;
+    return 0;
+}
+
+static void s_print_value(const octad_pos_t *p, const probe_value_t *v, store_t *store, bool json, bool pv)
+{
+    probe_move_t moves[GAME_MOVES_MAX];
+    int nbest = 0, n = probe_moves(store, p, moves, &nbest);
+    char text[GAME_TEXT_MAX], uoi[MOVE_TEXT_MAX], san[MOVE_TEXT_MAX];
+    octad_format(p, text, sizeof text);
+    if (json) {
+        printf("{\"position\":\"%s\",\"wdl\":\"%s\",\"wdl_clock0\":\"%s\",\"dtz\":%d,\"dtm\":%d,\"halfmove\":%d,\"best\":[",
+               text, rec_wdl_name(v->wdl), rec_wdl_name(v->wdl0), v->dtz, v->dtm, v->halfmove);
+        for (int i = 0; i < nbest; i++) {
+            octad_move_uoi(p, moves[i].move, uoi);
+            printf("%s\"%s\"", i ? "," : "", uoi);
+        }
+        printf("],\"moves\":[");
+        for (int i = 0; i < n; i++) {
+            octad_move_uoi(p, moves[i].move, uoi);
+            octad_move_san(p, moves[i].move, san);
+            printf("%s{\"uoi\":\"%s\",\"san\":\"%s\",\"wdl\":\"%s\",\"dtz\":%d,\"dtm\":%d}", i ? "," : "", uoi, san,
+                   rec_wdl_name(moves[i].wdl), moves[i].dtz, moves[i].dtm);
+        }
+        printf("]}\n");
+        return;
+    }
+    printf("position %s\n%s for the side to move", text, rec_wdl_name(v->wdl));
+    if (v->wdl != REC_DRAW)
+        printf(", dtz %d, dtm %d", v->dtz, v->dtm);
+    if (v->wdl != v->wdl0)
+        printf(" (with the clock at 0: %s)", rec_wdl_name(v->wdl0));
+    printf("\n");
+    if (v->status & OCTAD_CHECKMATE)
+        printf("checkmate\n");
+    else if (v->status & OCTAD_STALEMATE)
+        printf("stalemate\n");
+    else if (octad_insufficient_material(p))
+        printf("drawn by insufficient material\n");
+    for (int i = 0; i < n; i++) {
+        octad_move_san(p, moves[i].move, san);
+        octad_move_uoi(p, moves[i].move, uoi);
+        printf("  %-8s %-6s %-12s", san, uoi, rec_wdl_name(moves[i].wdl));
+        if (moves[i].wdl != REC_DRAW)
+            printf(" dtz %d dtm %d", moves[i].dtz, moves[i].dtm);
+        printf("%s\n", i < nbest ? "  best" : "");
+    }
+    if (!pv)
+        return;
+    octad_pos_t cur = *p;
+    printf("pv:");
+    for (int ply = 0; ply < 400; ply++) {
+        int nb, nm = probe_moves(store, &cur, moves, &nb);
+        if (nm <= 0)
+            break;
+        octad_pos_t next;
+        octad_move_san(&cur, moves[0].move, san);
+        printf(" %s", san);
+        octad_make(&cur, moves[0].move, &next);
+        cur = next;
+        probe_value_t cv;
+        if (probe_position(store, &cur, &cv) < 0 || cv.wdl == REC_DRAW)
+            break;
+    }
+    printf("\n");
+}
+
+int cmd_probe(int argc, char **argv)
+{
+    s_opts_t o;
+    int rc = s_parse("probe", false, argc, argv, &o);
+    if (rc != 0)
+        return rc < 0 ? EXIT_OK : rc;
+    octad_pos_t p;
+    if (s_position("probe", o.text, &p) < 0)
+        return EXIT_USAGE;
+    store_t *store = store_new(o.dir);
+    probe_value_t v;
+    if (!store || probe_position(store, &p, &v) < 0) {
+        args_error("probe", "%s (generate tables with: octad solve --tables %s)", store ? store_error(store) : "out of memory", o.dir);
+        store_destroy(&store);
+        return EXIT_FAIL;
+    }
+    s_print_value(&p, &v, store, o.json, o.pv);
+    store_destroy(&store);
+    return EXIT_OK;
+}
+
+static void s_progress(void *ctx, const solve_progress_t *p)
+{
+    const s_opts_t *o = ctx;
+    if (o->quiet)
+        return;
+    double rate = p->seconds > 0 ? (double)p->positions / p->seconds : 0;
+    char eta[32] = "";
+    if (p->eta >= 0)
+        snprintf(eta, sizeof eta, ", ETA %.0f s", p->eta);
+    fprintf(stderr, "solve: [%d/%d] %-12s %s; %llu positions, %.2f M/s, %.1f%% of slots, %.1f s%s\n",
+            p->pairs_done, p->pairs_total, p->name, p->skipped ? "already there" : "solved",
+            (unsigned long long)p->positions, rate / 1e6,
+            p->slots_total ? 100.0 * (double)p->slots_done / (double)p->slots_total : 100.0, p->seconds, eta);
+}
+
+static int s_make_dir(const char *dir)
+{
+    if (mkdir(dir, 0755) == 0 || errno == EEXIST)
+        return 0;
+    args_error("solve", "cannot create the table directory %s: %s", dir, strerror(errno));
+    return -1;
+}
+
+int cmd_solve(int argc, char **argv)
+{
+    s_opts_t o;
+    int rc = s_parse("solve", true, argc, argv, &o);
+    if (rc != 0)
+        return rc < 0 ? EXIT_OK : rc;
+    octad_pos_t p;
+    if (s_position("solve", o.text, &p) < 0 || s_make_dir(o.dir) < 0)
+        return EXIT_USAGE;
+    index_init();
+    solve_opts_t so = {.dir = o.dir, .max_pieces = (int)o.max_pieces, .threads = (int)o.threads,
+                       .progress = s_progress, .ctx = &o};
+    gen_stats_t st = {0};
+    char err[512];
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    if (o.max_pieces > 0) {
+        if (solve_all(&so, &st, err, sizeof err) < 0 || solve_write_summary(o.dir, err, sizeof err) < 0) {
+            args_error("solve", "%s", err);
+            return EXIT_FAIL;
+        }
+        clock_gettime(CLOCK_MONOTONIC, &t1);
+        double s = (double)(t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9;
+        if (o.json)
+            printf("{\"max_pieces\":%ld,\"positions\":%llu,\"seconds\":%.3f,\"win\":%llu,\"cursed_win\":%llu,"
+                   "\"draw\":%llu,\"blessed_loss\":%llu,\"loss\":%llu,\"max_dtz\":%d,\"max_dtm\":%d}\n",
+                   o.max_pieces, (unsigned long long)st.positions, s, (unsigned long long)st.counts[REC_WIN],
+                   (unsigned long long)st.counts[REC_CURSED], (unsigned long long)st.counts[REC_DRAW],
+                   (unsigned long long)st.counts[REC_BLESSED], (unsigned long long)st.counts[REC_LOSS], st.max_dtz,
+                   st.max_dtm);
+        else
+            printf("solved %llu positions in %.2f s (%.2f M/s); tables and SUMMARY in %s\n",
+                   (unsigned long long)st.positions, s, s > 0 ? st.positions / s / 1e6 : 0.0, o.dir);
+        return EXIT_OK;
+    }
+    octad_pos_t w = p;
+    if (w.side != OCTAD_WHITE)
+        index_flip(&p, &w);
+    int table = index_table_of(&w);
+    int *pairs = malloc(sizeof *pairs * (size_t)sig_pair_nb());
+    int n = pairs ? solve_closure(table, pairs) : 0;
+    store_t *store = store_new(o.dir);
+    for (int i = 0; i < n && store; i++) {
+        if (solve_pair_done(o.dir, pairs[i]))
+            continue;
+        if (solve_pair(store, pairs[i], &so, &st, err, sizeof err) < 0) {
+            args_error("solve", "%s", err);
+            store_destroy(&store);
+            free(pairs);
+            return EXIT_FAIL;
+        }
+        char name[SIG_NAME_MAX];
+        sig_table_name(sig_pair_table(pairs[i]), name, sizeof name);
+        if (!o.quiet)
+            fprintf(stderr, "solve: %s solved (%llu positions so far)\n", name, (unsigned long long)st.positions);
+    }
+    free(pairs);
+    probe_value_t v;
+    if (!store || probe_position(store, &p, &v) < 0) {
+        args_error("solve", "%s", store ? store_error(store) : "out of memory");
+        store_destroy(&store);
+        return EXIT_FAIL;
+    }
+    s_print_value(&p, &v, store, o.json, false);
+    store_destroy(&store);
+    return EXIT_OK;
+}

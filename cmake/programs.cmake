@@ -1,0 +1,16 @@
+# cmake/programs.cmake: the installed programs. Every program builds into
+# build/bin and installs into bin/; its man page is man/NAME.1 (kept in sync with
+# its --help by tests/man.cmake). A folder declares its program with one line,
+# after its add_executable():
+#   octad_program(NAME)
+include(GNUInstallDirs)
+
+function(octad_program target)
+  set_target_properties(${target} PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR}/bin)
+  install(TARGETS ${target} RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT programs)
+  set(page ${PROJECT_SOURCE_DIR}/man/${target}.1)
+  if(EXISTS ${page})
+    install(FILES ${page} DESTINATION ${CMAKE_INSTALL_MANDIR}/man1 COMPONENT programs)
+  endif()
+  set_property(GLOBAL APPEND PROPERTY OCTAD_PROGRAMS ${target})
+endfunction()

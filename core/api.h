@@ -1,0 +1,10 @@
+/* api.h: OCTAD_API marks the functions liboctad exports (everything else is built
+ * with -fvisibility=hidden). Every function declared in an installed header
+ * (include/octad/, see docs/library.md) carries it; tests/library.cmake checks. */
+#pragma once
+
+#if defined(__GNUC__) || defined(__clang__)
+#define OCTAD_API __attribute__((visibility("default")))
+#else
+#define OCTAD_API
+#endif

@@ -1,0 +1,409 @@
+/* gen_unit.c: retrograde analysis of one unit.
+ *
+ * 1. Forward pass: every slot is decoded and its legal moves generated. Moves
+ *    that keep the halfmove clock running stay in the unit and are counted;
+ *    every other move (an exit) leads to a position already solved, whose
+ *    value is read from the store: the best and worst exit are kept.
+ * 2. Three retrograde passes, each level by level (level = plies):
+ *    A. without the 25-move rule: wins and losses and the distance to mate
+ *       (exits enter at their own distance to mate plus one);
+ *    B. with the rule from a fresh clock: exits enter at level 1 with their
+ *       value under the rule, and nothing beyond level 50 counts;
+ *    C. only where A and B disagree (cursed wins, blessed losses): the
+ *       distance to zeroing without the rule.
+ *    A position lost at level L makes every predecessor won at L + 1; a
+ *    position won at L removes one unresolved move from each predecessor,
+ *    and a predecessor with none left and no exit that saves it is lost at
+ *    L + 1 (or later, for a slower exit). What is never resolved is drawn. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gen.h"
+#include "comb.h"
+#include "index.h"
+#include "octad/legal.h"
+#include "octad/make.h"
+#include "octad/octad.h"
+#include "unmove.h"
+
+enum {
+    F_INVALID = 1,   /* not a legal position */
+    F_MATED = 2,     /* checkmated */
+    F_DEAD = 4,      /* stalemate or insufficient material */
+    F_EXIT = 8,      /* has an exit */
+    F_INF_SAFE = 16, /* an exit draws or wins without the rule */
+    F_50_WIN = 32,   /* an exit wins under the rule */
+    F_50_SAFE = 64   /* an exit draws or wins under the rule */
+};
+
+enum { NO_WIN = 0xFFFF, V_SHIFT = 14, V_WIN = 1, V_LOSS = 2, V_DRAW = 3, DIST_MASK = 0x3FFF };
+
+/* What a pass reads and writes of a slot, together so that one cache line
+ * brings it all. */
+typedef struct {
+    uint16_t st;   /* value << 14 | level */
+    uint8_t cnt;   /* moves in the unit not yet known to lose */
+    uint8_t flags; /* F_* */
+} s_slot_t;
+
+/* The slots assigned one level (a slot may be listed at a level it left). */
+typedef struct {
+    uint32_t *v;
+    uint32_t n, cap;
+} s_bucket_t;
+
+typedef struct {
+    store_t *store;
+    const layout_pair_t *pair;
+    const layout_unit_t *unit;
+    const layout_slice_t *sl[2];
+    rec_t *out[2];      /* the unit's records in each slice's table */
+    uint32_t size0, n;
+    uint16_t *xwin;     /* fastest winning exit: its dtm + 1 */
+    uint16_t *xloss;    /* slowest losing exit: its dtm + 1 */
+    s_slot_t *slot;     /* pass state, move count and flags, one cache access */
+    uint8_t *nint;      /* moves that stay in the unit */
+    s_bucket_t *bucket; /* slots set at each level, to process in order */
+    int nbuckets;
+    char *err;
+    size_t errlen;
+} s_unit_t;
+
+static void s_decode(const s_unit_t *u, uint32_t i, octad_pos_t *p)
+{
+    if (i < u->size0)
+        index_decode(u->sl[0], i, p);
+    else
+        index_decode(u->sl[1], i - u->size0, p);
+}
+
+/* The unit-local index of a predecessor q (White to move) of a slot in the
+ * unit's slice k: it lies in the other slice of the unit (or, in a slice
+ * stored by halves, maybe in the mirror image); -1 if not (a bug). */
+static int64_t s_local(const s_unit_t *u, int k, octad_pos_t *q)
+{
+    int j = u->unit->n == 2 ? 1 - k : 0;
+    if (u->sl[j]->half && (q->ksq[0] & 3) >= 2) {
+        index_mirror(q, q);
+        if (u->unit->n == 2 && (q->type[OCTAD_PAWN] & q->color[0]) != u->sl[j]->pawns[0])
+            j = 1 - j;
+    }
+    const layout_slice_t *s = u->sl[j];
+    if ((q->type[OCTAD_PAWN] & q->color[0]) != s->pawns[0] || (q->type[OCTAD_PAWN] & q->color[1]) != s->pawns[1]
+        || q->castle != s->castle)
+        return -1;
+    return (int64_t)(j ? u->size0 : 0) + index_encode(s, q);
+}
+
+/* Forward pass for slot i: legality, terminal states, internal moves, exits. */
+static int s_forward(s_unit_t *u, uint32_t i)
+{
+    octad_pos_t p;
+    s_decode(u, i, &p);
+    u->xwin[i] = NO_WIN;
+    u->xloss[i] = 0;
+    u->nint[i] = 0;
+    bb_t occ = (bb_t)(p.color[0] | p.color[1]);
+    if (legal_attackers_to(&p, p.ksq[OCTAD_BLACK], occ, OCTAD_WHITE)) {
+        u->slot[i].flags = F_INVALID;
+        return 0;
+    }
+    if (octad_insufficient_material(&p)) {
+        u->slot[i].flags = F_DEAD;
+        return 0;
+    }
+    octad_move_t moves[GAME_MOVES_MAX];
+    int n = octad_gen_legal(&p, moves);
+    if (n == 0) {
+        u->slot[i].flags = legal_attackers_to(&p, p.ksq[OCTAD_WHITE], occ, OCTAD_BLACK) ? F_MATED : F_DEAD;
+        return 0;
+    }
+    uint8_t f = 0;
+    int nint = 0;
+    p.halfmove = 1;
+    for (int m = 0; m < n; m++) {
+        octad_pos_t c;
+        make_move(&p, moves[m], &c);
+        if (c.halfmove != 0) {
+            nint++;
+            continue;
+        }
+        rec_t r;
+        if (store_value(u->store, &c, &r) < 0) {
+            char text[GAME_TEXT_MAX];
+            octad_format(&c, text, sizeof text);
+            snprintf(u->err, u->errlen, "no value for exit %s: a table it needs is missing", text);
+            return -1;
+        }
+        f |= F_EXIT;
+        int sinf = -rec_sign_inf(rec_wdl(r)), s50 = -rec_sign_rule(r, 0);
+        int dtm = rec_dtm(r) + 1;
+        if (sinf > 0 && dtm < u->xwin[i])
+            u->xwin[i] = (uint16_t)dtm;
+        if (sinf == 0)
+            f |= F_INF_SAFE;
+        if (sinf < 0 && dtm > u->xloss[i])
+            u->xloss[i] = (uint16_t)dtm;
+        if (s50 > 0)
+            f |= F_50_WIN | F_50_SAFE;
+        if (s50 == 0)
+            f |= F_50_SAFE;
+    }
+    if (u->xwin[i] != NO_WIN)
+        f |= F_INF_SAFE;
+    u->slot[i].flags = f;
+    u->nint[i] = (uint8_t)nint;
+    return 0;
+}
+
+typedef enum { PASS_A, PASS_B, PASS_C } s_pass_t;
+
+static inline uint16_t s_st(int v, int d) { return (uint16_t)(v << V_SHIFT | d); }
+
+/* Sets slot i to value v at level d and lists it for that level. */
+static int s_set(s_unit_t *u, uint32_t i, int v, int d)
+{
+    u->slot[i].st = s_st(v, d);
+    if (d >= u->nbuckets) {
+        int nb = d + 64;
+        s_bucket_t *b = realloc(u->bucket, sizeof *b * (size_t)nb);
+        if (!b) {
+            snprintf(u->err, u->errlen, "out of memory for level %d", d);
+            return -1;
+        }
+        memset(b + u->nbuckets, 0, sizeof *b * (size_t)(nb - u->nbuckets));
+        u->bucket = b;
+        u->nbuckets = nb;
+    }
+    s_bucket_t *b = &u->bucket[d];
+    if (b->n == b->cap) {
+        uint32_t cap = b->cap ? b->cap * 2 : 1024;
+        uint32_t *nv = realloc(b->v, sizeof *nv * cap);
+        if (!nv) {
+            snprintf(u->err, u->errlen, "out of memory for level %d", d);
+            return -1;
+        }
+        b->v = nv;
+        b->cap = cap;
+    }
+    b->v[b->n++] = i;
+    return 0;
+}
+
+/* Initial state of slot i in a pass (listed in its level's bucket). */
+static int s_pass_init(s_unit_t *u, s_pass_t pass, uint32_t i)
+{
+    uint8_t f = u->slot[i].flags;
+    if (f & (F_INVALID | F_DEAD)) {
+        u->slot[i].st = s_st(V_DRAW, 0);
+        return 0;
+    }
+    if (f & F_MATED)
+        return s_set(u, i, V_LOSS, 0);
+    int win = pass == PASS_A ? (u->xwin[i] != NO_WIN ? u->xwin[i] : -1)
+              : pass == PASS_B ? ((f & F_50_WIN) ? 1 : -1)
+                               : (u->xwin[i] != NO_WIN ? 1 : -1);
+    if (win > 0)
+        return s_set(u, i, V_WIN, win);
+    bool safe = pass == PASS_B ? (f & F_50_SAFE) : (f & F_INF_SAFE);
+    if (u->nint[i] == 0 && !safe)
+        return s_set(u, i, V_LOSS, pass == PASS_A ? u->xloss[i] : 1);
+    u->slot[i].st = 0;
+    return 0;
+}
+
+/* Propagates from slot i, resolved at level L, to its predecessors. */
+static int s_propagate(s_unit_t *u, s_pass_t pass, uint32_t i, int L, int cap)
+{
+    octad_pos_t p, pred[UNMOVE_MAX];
+    int k = i < u->size0 ? 0 : 1;
+    const layout_slice_t *s = u->sl[k];
+    s_decode(u, i, &p);
+    index_flip(&p, &p);
+    int n = unmove_gen(&p, comb_flip_ranks(s->fixed[1]), pred);
+    bool lost = (u->slot[i].st >> V_SHIFT) == V_LOSS;
+    if (L + 1 > cap)
+        return 0;
+    for (int j = 0; j < n; j++) {
+        int64_t v = s_local(u, k, &pred[j]);
+        if (v < 0) {
+            char text[GAME_TEXT_MAX];
+            octad_format(&pred[j], text, sizeof text);
+            snprintf(u->err, u->errlen, "internal error: predecessor %s is outside its unit", text);
+            return -1;
+        }
+        uint16_t sv = u->slot[v].st;
+        if (lost) {
+            if ((sv == 0 || ((sv >> V_SHIFT) == V_WIN && (sv & DIST_MASK) > L + 1))
+                && s_set(u, (uint32_t)v, V_WIN, L + 1) < 0)
+                return -1;
+            continue;
+        }
+        if (sv != 0)
+            continue;
+        if (u->slot[v].cnt == 0) {
+            snprintf(u->err, u->errlen, "internal error: move count of a predecessor underflows");
+            return -1;
+        }
+        if (--u->slot[v].cnt != 0)
+            continue;
+        bool safe = pass == PASS_B ? (u->slot[v].flags & F_50_SAFE) : (u->slot[v].flags & F_INF_SAFE);
+        if (safe)
+            continue;
+        int d = L + 1;
+        if (pass == PASS_A && u->xloss[v] > d)
+            d = u->xloss[v];
+        if (d <= cap && s_set(u, (uint32_t)v, V_LOSS, d) < 0)
+            return -1;
+    }
+    return 0;
+}
+
+static int s_pass(s_unit_t *u, s_pass_t pass)
+{
+    int cap = pass == PASS_B ? REC_RULE_PLIES : DIST_MASK - 1;
+    for (int b = 0; b < u->nbuckets; b++)
+        u->bucket[b].n = 0;
+    for (uint32_t i = 0; i < u->n; i++) {
+        if (s_pass_init(u, pass, i) < 0)
+            return -1;
+        u->slot[i].cnt = u->nint[i];
+    }
+    for (int L = 0; L < u->nbuckets && L <= cap; L++)
+        for (uint32_t k = 0; k < u->bucket[L].n; k++) {
+            uint32_t i = u->bucket[L].v[k];
+            uint16_t sv = u->slot[i].st;
+            if ((sv & DIST_MASK) == L && (sv >> V_SHIFT) != V_DRAW && s_propagate(u, pass, i, L, cap) < 0)
+                return -1;
+        }
+    return 0;
+}
+
+static rec_t *s_rec(s_unit_t *u, uint32_t i)
+{
+    return i < u->size0 ? &u->out[0][u->sl[0]->offset + i] : &u->out[1][u->sl[1]->offset + (i - u->size0)];
+}
+
+/* Records from pass A (dtm, value without the rule) and B (value under it). */
+static int s_compose(s_unit_t *u, bool *need_c)
+{
+    *need_c = false;
+    for (uint32_t i = 0; i < u->n; i++) {
+        rec_t *r = s_rec(u, i);
+        if (u->slot[i].flags & F_INVALID) {
+            *r = REC_INVALID;
+            continue;
+        }
+        int va = rec_wdl(*r), dtm = rec_dtm(*r); /* pass A's value, kept in the record */
+        uint16_t sv = u->slot[i].st;
+        int vb = sv >> V_SHIFT, dz = sv & DIST_MASK;
+        if (vb == V_WIN || vb == V_LOSS) {
+            if ((vb == V_WIN) != (va == REC_WIN)) {
+                snprintf(u->err, u->errlen, "internal error: won under the 25-move rule but not without it");
+                return -1;
+            }
+            *r = rec_make(vb == V_WIN ? REC_WIN : REC_LOSS, dz, dtm);
+        } else if (va == REC_WIN || va == REC_LOSS) {
+            *r = rec_make(va == REC_WIN ? REC_CURSED : REC_BLESSED, 0, dtm);
+            *need_c = true;
+        } else {
+            *r = rec_make(REC_DRAW, 0, 0);
+        }
+    }
+    return 0;
+}
+
+static int s_solve(s_unit_t *u)
+{
+    for (uint32_t i = 0; i < u->n; i++)
+        if (s_forward(u, i) < 0)
+            return -1;
+    if (s_pass(u, PASS_A) < 0)
+        return -1;
+    for (uint32_t i = 0; i < u->n; i++) {
+        uint16_t sv = u->slot[i].st;
+        int v = sv >> V_SHIFT;
+        *s_rec(u, i) = v == V_WIN || v == V_LOSS ? rec_make(v == V_WIN ? REC_WIN : REC_LOSS, 0, sv & DIST_MASK)
+                                                  : rec_make(REC_DRAW, 0, 0);
+    }
+    if (s_pass(u, PASS_B) < 0)
+        return -1;
+    bool need_c;
+    if (s_compose(u, &need_c) < 0)
+        return -1;
+    if (!need_c || s_pass(u, PASS_C) < 0)
+        return need_c ? -1 : 0;
+    for (uint32_t i = 0; i < u->n; i++) {
+        rec_t *r = s_rec(u, i);
+        int w = rec_wdl(*r);
+        if (w != REC_CURSED && w != REC_BLESSED)
+            continue;
+        uint16_t sv = u->slot[i].st;
+        if ((sv >> V_SHIFT) != (w == REC_CURSED ? V_WIN : V_LOSS)) {
+            snprintf(u->err, u->errlen, "internal error: passes A and C disagree");
+            return -1;
+        }
+        *r = rec_make(w, sv & DIST_MASK, rec_dtm(*r));
+    }
+    return 0;
+}
+
+static void s_count(const s_unit_t *u, gen_stats_t *st)
+{
+    st->units++;
+    st->slots += u->n;
+    for (uint32_t i = 0; i < u->n; i++) {
+        rec_t r = *s_rec((s_unit_t *)u, i);
+        st->counts[rec_wdl(r)]++;
+        if (rec_wdl(r) == REC_INVALID)
+            continue;
+        st->positions++;
+        if (rec_dtz(r) > st->max_dtz)
+            st->max_dtz = rec_dtz(r);
+        if (rec_dtm(r) > st->max_dtm)
+            st->max_dtm = rec_dtm(r);
+    }
+}
+
+int gen_unit(store_t *store, const layout_pair_t *pair, const layout_unit_t *unit, rec_t *const *recs,
+             gen_stats_t *st, char *err, size_t errlen)
+{
+    s_unit_t u = {.store = store, .pair = pair, .unit = unit, .err = err, .errlen = errlen};
+    for (int k = 0; k < unit->n; k++) {
+        u.sl[k] = &pair->tables[unit->tab[k]].slices[unit->slice[k]];
+        u.out[k] = recs[unit->tab[k]];
+    }
+    u.size0 = u.sl[0]->size;
+    u.n = u.size0 + (unit->n == 2 ? u.sl[1]->size : 0);
+    u.xwin = malloc(sizeof *u.xwin * u.n);
+    u.xloss = malloc(sizeof *u.xloss * u.n);
+    u.slot = malloc(sizeof *u.slot * u.n);
+    u.nint = malloc(u.n);
+    int rc = -1;
+    if (!u.xwin || !u.xloss || !u.slot || !u.nint)
+        snprintf(err, errlen, "out of memory for a unit of %u positions", u.n);
+    else if ((rc = s_solve(&u)) == 0)
+        s_count(&u, st);
+    free(u.xwin);
+    free(u.xloss);
+    free(u.slot);
+    free(u.nint);
+    for (int b = 0; b < u.nbuckets; b++)
+        free(u.bucket[b].v);
+    free(u.bucket);
+    return rc;
+}
+
+void gen_stats_add(gen_stats_t *a, const gen_stats_t *b)
+{
+    a->positions += b->positions;
+    a->slots += b->slots;
+    a->units += b->units;
+    for (int i = 0; i < 8; i++)
+        a->counts[i] += b->counts[i];
+    if (b->max_dtz > a->max_dtz)
+        a->max_dtz = b->max_dtz;
+    if (b->max_dtm > a->max_dtm)
+        a->max_dtm = b->max_dtm;
+}

@@ -1,0 +1,69 @@
+/* probe.c: values at the clock, moves ranked. */
+#include "probe.h"
+
+#include <stdlib.h>
+
+#include "octad/make.h"
+
+int probe_position(store_t *store, const octad_pos_t *p, probe_value_t *out)
+{
+    *out = (probe_value_t){REC_DRAW, REC_DRAW, 0, 0, (int)p->halfmove, octad_status(p)};
+    if (out->status & OCTAD_CHECKMATE) {
+        out->wdl = out->wdl0 = REC_LOSS;
+        return 0;
+    }
+    if ((out->status & OCTAD_STALEMATE) || octad_insufficient_material(p))
+        return 0;
+    rec_t r;
+    if (store_value(store, p, &r) < 0)
+        return -1;
+    out->wdl0 = out->wdl = rec_wdl(r);
+    out->dtz = rec_dtz(r);
+    out->dtm = rec_dtm(r);
+    if (p->halfmove >= REC_RULE_PLIES) {
+        out->wdl = REC_DRAW; /* the game ended at clock 50 (it was not mate) */
+        return 0;
+    }
+    if ((out->wdl == REC_WIN || out->wdl == REC_LOSS) && rec_sign_rule(r, (int)p->halfmove) == 0)
+        out->wdl = out->wdl == REC_WIN ? REC_CURSED : REC_BLESSED;
+    return 0;
+}
+
+/* Larger is better for the mover. */
+static long s_score(const probe_move_t *m)
+{
+    long base = (long)m->wdl * 1000000L;
+    if (m->wdl >= REC_CURSED)
+        return base - m->dtm * 1000L - m->dtz;
+    if (m->wdl <= REC_BLESSED)
+        return base + m->dtm * 1000L + m->dtz;
+    return base;
+}
+
+static int s_cmp(const void *a, const void *b)
+{
+    long x = s_score(a), y = s_score(b);
+    return x < y ? 1 : x > y ? -1 : 0;
+}
+
+int probe_moves(store_t *store, const octad_pos_t *p, probe_move_t *moves, int *nbest)
+{
+    octad_move_t list[GAME_MOVES_MAX];
+    int n = octad_gen_legal(p, list);
+    for (int i = 0; i < n; i++) {
+        octad_pos_t c;
+        probe_value_t v;
+        make_move(p, list[i], &c);
+        if (probe_position(store, &c, &v) < 0)
+            return -1;
+        moves[i].move = list[i];
+        moves[i].wdl = rec_wdl_negate(v.wdl);
+        moves[i].dtm = v.wdl == REC_DRAW ? 0 : v.dtm + 1;
+        moves[i].dtz = v.wdl == REC_DRAW ? 0 : c.halfmove == 0 ? 1 : v.dtz + 1;
+    }
+    qsort(moves, (size_t)n, sizeof *moves, s_cmp);
+    *nbest = 0;
+    while (*nbest < n && s_score(&moves[*nbest]) == s_score(&moves[0]))
+        (*nbest)++;
+    return n;
+}

@@ -1,0 +1,30 @@
+/* probe.h: the value of an octad position from the tables, at its own
+ * halfmove clock, and its moves ranked (for `octad probe` and the engine). */
+#pragma once
+
+#include "octad/octad.h"
+#include "store.h"
+
+/* A position's value for the side to move. */
+typedef struct {
+    int wdl;      /* REC_* at the position's halfmove clock */
+    int wdl0;     /* REC_* with the clock at 0 (what the table stores) */
+    int dtz, dtm; /* plies, as stored (record.h) */
+    int halfmove;
+    int status;   /* OCTAD_CHECKMATE / OCTAD_STALEMATE / OCTAD_IN_CHECK flags */
+} probe_value_t;
+
+/* One legal move and the value it keeps for the side that plays it. */
+typedef struct {
+    octad_move_t move;
+    int wdl;      /* for the mover, at the child's clock */
+    int dtz, dtm; /* for the mover: plies to zeroing / mate through this move */
+} probe_move_t;
+
+/* Value of a legal position. 0, or -1 if a table is missing (store_error). */
+int probe_position(store_t *store, const octad_pos_t *p, probe_value_t *out);
+
+/* Every legal move of p, best first (the mover's value; then the fastest
+ * mate when winning, the slowest when losing); *nbest moves share the best
+ * rank. Returns the number of moves, or -1 if a table is missing. */
+int probe_moves(store_t *store, const octad_pos_t *p, probe_move_t *moves, int *nbest);

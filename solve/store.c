@@ -1,0 +1,205 @@
+/* store.c: tables by id, loaded on demand; lookups with e.p. look-ahead. */
+#include "store.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "index.h"
+#include "octad/make.h"
+#include "octad/octad.h"
+#include "sig.h"
+#include "tbfile.h"
+
+typedef struct {
+    const layout_table_t *layout;
+    const rec_t *recs;
+    tbfile_t *file; /* owned when loaded from a file */
+} s_entry_t;
+
+struct store {
+    char *dir;
+    pthread_mutex_t lock;
+    s_entry_t tables[SIG_TABLE_NB];
+    char last_error[256];
+};
+
+store_t *store_new(const char *dir)
+{
+    index_init();
+    store_t *self = calloc(1, sizeof *self);
+    if (!self)
+        return NULL;
+    if (dir && !(self->dir = strdup(dir))) {
+        free(self);
+        return NULL;
+    }
+    pthread_mutex_init(&self->lock, NULL);
+    return self;
+}
+
+void store_destroy(store_t **self_p)
+{
+    if (!self_p || !*self_p)
+        return;
+    store_t *self = *self_p;
+    for (int t = 0; t < SIG_TABLE_NB; t++)
+        if (self->tables[t].file) {
+            tbfile_close(self->tables[t].file);
+            free(self->tables[t].file);
+        }
+    pthread_mutex_destroy(&self->lock);
+    free(self->dir);
+    free(self);
+    *self_p = NULL;
+}
+
+const char *store_dir(const store_t *self) { return self->dir; }
+
+const char *store_error(store_t *self) { return self->last_error[0] ? self->last_error : "no such table"; }
+
+void store_put(store_t *self, int table, const layout_table_t *layout, const rec_t *recs)
+{
+    pthread_mutex_lock(&self->lock);
+    self->tables[table].layout = layout;
+    __atomic_store_n(&self->tables[table].recs, recs, __ATOMIC_RELEASE);
+    pthread_mutex_unlock(&self->lock);
+}
+
+bool store_has(store_t *self, int table)
+{
+    return sig_table_dead(table) || __atomic_load_n(&self->tables[table].recs, __ATOMIC_ACQUIRE) != NULL;
+}
+
+int store_need(store_t *self, int table, char *err, size_t errlen)
+{
+    if (store_has(self, table))
+        return 0;
+    char name[SIG_NAME_MAX];
+    sig_table_name(table, name, sizeof name);
+    if (!self->dir) {
+        snprintf(err, errlen, "table %s is needed and no table directory was given", name);
+        return -1;
+    }
+    pthread_mutex_lock(&self->lock);
+    int rc = 0;
+    if (!self->tables[table].recs) {
+        tbfile_t *f = calloc(1, sizeof *f);
+        if (!f) {
+            snprintf(err, errlen, "out of memory");
+            rc = -1;
+        } else if (tbfile_read(self->dir, table, f, err, errlen) < 0) {
+            free(f);
+            rc = -1;
+        } else {
+            self->tables[table].file = f;
+            self->tables[table].layout = &f->layout;
+            __atomic_store_n(&self->tables[table].recs, f->recs, __ATOMIC_RELEASE);
+        }
+    }
+    pthread_mutex_unlock(&self->lock);
+    return rc;
+}
+
+rec_t store_record(store_t *self, const octad_pos_t *p)
+{
+    if (octad_insufficient_material(p))
+        return rec_make(REC_DRAW, 0, 0);
+    octad_pos_t w;
+    if (p->side != OCTAD_WHITE) {
+        index_flip(p, &w);
+        p = &w;
+    }
+    int table = index_table_of(p);
+    if (table < 0)
+        return REC_INVALID;
+    if (sig_table_dead(table))
+        return rec_make(REC_DRAW, 0, 0);
+    const rec_t *recs = __atomic_load_n(&self->tables[table].recs, __ATOMIC_ACQUIRE);
+    if (!recs && self->dir) {
+        char err[256];
+        if (store_need(self, table, err, sizeof err) < 0) {
+            pthread_mutex_lock(&self->lock);
+            snprintf(self->last_error, sizeof self->last_error, "%s", err);
+            pthread_mutex_unlock(&self->lock);
+        }
+        recs = __atomic_load_n(&self->tables[table].recs, __ATOMIC_ACQUIRE);
+    }
+    if (!recs)
+        return REC_INVALID;
+    const layout_table_t *lt = self->tables[table].layout;
+    uint32_t idx;
+    int sl = index_locate(lt, p, &idx);
+    return sl < 0 ? REC_INVALID : recs[lt->slices[sl].offset + idx];
+}
+
+/* Whether p (with an e.p. square) has a legal e.p. capture. */
+static bool s_ep_matters(const octad_pos_t *p, octad_move_t *moves, int n)
+{
+    (void)p;
+    for (int i = 0; i < n; i++)
+        if (octad_move_kind(moves[i]) == OCTAD_MK_EN_PASSANT)
+            return true;
+    return false;
+}
+
+/* One-ply look-ahead: the value of p from the values of its children. */
+static int s_lookahead(store_t *self, const octad_pos_t *p, const octad_move_t *moves, int n, rec_t *out)
+{
+    int best50 = -2, bestinf = -2;
+    int dtm_win = REC_DTM_MAX, dtm_loss = 0, dtz_win = REC_DTZ_MAX, dtz_loss = 0, dtz_cw = REC_DTZ_MAX, dtz_bl = 0;
+    octad_pos_t q = *p;
+    q.halfmove = 1;
+    for (int i = 0; i < n; i++) {
+        octad_pos_t c;
+        rec_t r;
+        make_move(&q, moves[i], &c);
+        bool zeroing = c.halfmove == 0;
+        if (store_value(self, &c, &r) < 0)
+            return -1;
+        int s50 = -rec_sign_rule(r, zeroing ? 0 : 1), sinf = -rec_sign_inf(rec_wdl(r));
+        int dz = zeroing ? 1 : rec_dtz(r) + 1, dm = rec_dtm(r) + 1;
+        if (s50 > best50)
+            best50 = s50;
+        if (sinf > bestinf)
+            bestinf = sinf;
+        if (s50 == 1 && dz < dtz_win)
+            dtz_win = dz;
+        if (sinf == 1 && dm < dtm_win)
+            dtm_win = dm;
+        if (sinf == 1 && dz < dtz_cw)
+            dtz_cw = dz;
+        if (dm > dtm_loss)
+            dtm_loss = dm;
+        if (dz > dtz_loss)
+            dtz_loss = dz;
+        if (dz > dtz_bl)
+            dtz_bl = dz;
+    }
+    if (best50 == 1)
+        *out = rec_make(REC_WIN, dtz_win, dtm_win);
+    else if (best50 == -1)
+        *out = rec_make(REC_LOSS, dtz_loss, dtm_loss);
+    else if (bestinf == 1)
+        *out = rec_make(REC_CURSED, dtz_cw, dtm_win);
+    else if (bestinf == -1)
+        *out = rec_make(REC_BLESSED, dtz_bl, dtm_loss);
+    else
+        *out = rec_make(REC_DRAW, 0, 0);
+    return 0;
+}
+
+int store_value(store_t *self, const octad_pos_t *p, rec_t *out)
+{
+    if (p->ep != OCTAD_SQ_NONE && !octad_insufficient_material(p)) {
+        octad_move_t moves[GAME_MOVES_MAX];
+        int n = octad_gen_legal(p, moves);
+        if (s_ep_matters(p, moves, n))
+            return s_lookahead(self, p, moves, n, out);
+    }
+    octad_pos_t q = *p;
+    q.ep = OCTAD_SQ_NONE;
+    *out = store_record(self, &q);
+    return rec_wdl(*out) == REC_INVALID ? -1 : 0;
+}

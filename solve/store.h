@@ -1,0 +1,46 @@
+/* store.h: the tables a solve or a probe reads: loaded from files or lent
+ * from memory, looked up by position (any side to move, e.p. by look-ahead). */
+#pragma once
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "layout.h"
+#include "octad/position.h"
+#include "record.h"
+
+typedef struct store store_t;
+
+/* A store reading table files from dir (NULL: memory tables only). */
+store_t *store_new(const char *dir);
+
+/* Frees *self_p (and every table it loaded) and sets it to NULL. */
+void store_destroy(store_t **self_p);
+
+/* Lends the store an in-memory table (not copied; must outlive its use). */
+void store_put(store_t *self, int table, const layout_table_t *layout, const rec_t *recs);
+
+/* Makes table `table` available: already there, dead (all drawn), or loaded
+ * from its file. 0, or -1 with a message (missing file, bad checksum, ...). */
+int store_need(store_t *self, int table, char *err, size_t errlen);
+
+/* Whether the table is available without loading. */
+bool store_has(store_t *self, int table);
+
+/* Record of a legal position without an e.p. square (any side to move):
+ * drawn by insufficient material, dead tables drawn; a table not yet
+ * available is loaded from the directory; REC_INVALID if it cannot be
+ * (store_error says why). Thread-safe. */
+rec_t store_record(store_t *self, const octad_pos_t *p);
+
+/* Value of any legal position at halfmove clock 0, e.p. square included
+ * (resolved by one-ply look-ahead when an e.p. capture is legal): fills *out
+ * and returns 0, or -1 if a table it needs is missing. */
+int store_value(store_t *self, const octad_pos_t *p, rec_t *out);
+
+/* The last failure to load a table (a message naming the file), for a
+ * lookup that returned REC_INVALID or -1. */
+const char *store_error(store_t *self);
+
+/* The directory the store reads, or NULL. */
+const char *store_dir(const store_t *self);

@@ -1,0 +1,57 @@
+/* tbfile.h: the table file format (docs/solver.md "Table files"): a header,
+ * the slice directory and one 32-bit record per slot, little-endian, with
+ * CRC-32C checksums; written atomically (temporary file, fsync, rename). */
+#pragma once
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "layout.h"
+#include "record.h"
+
+enum {
+    TBFILE_VERSION = 1,
+    TBFILE_SCHEME = 1,     /* the index scheme of docs/solver.md */
+    TBFILE_HEADER = 128,   /* header bytes */
+    TBFILE_SLICE = 16      /* directory entry bytes */
+};
+
+/* What a table file's header says. */
+typedef struct {
+    uint32_t version, scheme, table, nslices;
+    uint64_t nrecords;
+    uint64_t counts[8];    /* records by wdl code (0-4, 7 = invalid) */
+    uint32_t max_dtz, max_dtm;
+    uint32_t crc;          /* CRC-32C of directory + records */
+} tbfile_info_t;
+
+/* File name of a table: "KNPvKP.otb" into buf. */
+void tbfile_name(int table, char *buf, size_t len);
+
+/* Counts and maxima of records (fills everything but version/scheme/crc). */
+void tbfile_summarise(const layout_table_t *t, const rec_t *recs, tbfile_info_t *info);
+
+/* Writes table t with its records to dir/NAME.otb atomically; fills *info.
+ * 0, or -1 with a message naming the file and the problem. */
+int tbfile_write(const char *dir, const layout_table_t *t, const rec_t *recs, tbfile_info_t *info,
+                 char *err, size_t errlen);
+
+/* A table read from a file: its layout and its records (mapped read-only). */
+typedef struct {
+    layout_table_t layout;
+    const rec_t *recs;
+    void *map;
+    size_t map_len;
+    tbfile_info_t info;
+} tbfile_t;
+
+/* Reads dir/NAME.otb of table `table`, checks magic, version, table,
+ * directory and both checksums; 0, or -1 with a message naming the file and
+ * what is wrong ("checksum mismatch", "truncated", ...). */
+int tbfile_read(const char *dir, int table, tbfile_t *out, char *err, size_t errlen);
+
+/* Reads only the header of a file at `path` (for `octad tables`). */
+int tbfile_read_info(const char *path, tbfile_info_t *out, char *err, size_t errlen);
+
+/* Unmaps and frees. */
+void tbfile_close(tbfile_t *f);
