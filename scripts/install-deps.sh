@@ -16,7 +16,7 @@ apt_get install -y -qq --no-install-recommends \
     build-essential cmake pkg-config ca-certificates \
     libcmocka-dev libmsgpack-dev libzmq3-dev libsodium-dev \
     clang libclang-rt-14-dev llvm \
-    python3 iproute2 procps strace util-linux docker-compose \
+    python3 iproute2 procps strace util-linux docker-compose yamllint \
     man-db less file debootstrap \
     stockfish fairymax polyglot chromium pychess >/dev/null
 # chess.js: the independent chess library the PGN tests replay games against
@@ -24,3 +24,5 @@ apt_get install -y -qq --no-install-recommends \
 if command -v npm >/dev/null; then
     npm install --silent --no-audit --no-fund --prefix /usr/local/lib/octad-node chess.js@1.4.0 >/dev/null
 fi
+# kubectl for the Kubernetes example's offline test (test_k8s); keep one already installed
+command -v kubectl >/dev/null || apt_get install -y -qq --no-install-recommends kubernetes-client >/dev/null

@@ -9,8 +9,3 @@ if(TARGET coordinator AND TARGET worker AND TARGET octad)
       LABELS cluster SKIP_RETURN_CODE 77 TIMEOUT 900 RUN_SERIAL TRUE)
   endforeach()
 endif()
-
-# The compose file, validated offline (no Docker engine needed). Skips without docker-compose.
-add_test(NAME test_compose_config
-  COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/test_compose_config.sh ${CMAKE_CURRENT_LIST_DIR}/../deploy/compose.yml)
-set_tests_properties(test_compose_config PROPERTIES LABELS deploy SKIP_RETURN_CODE 77)

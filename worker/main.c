@@ -25,7 +25,8 @@ static const char s_help[] =
     "  --quiet             only errors on stderr\n"
     "  --inject-fault N    TESTING ONLY: every Nth result is wrong by one (to exercise --verify)\n"
     "  --help              this text\n\n"
-    "SIGTERM/SIGINT hand unfinished tasks back and exit 0. Exit status 0, 1 failure, 2 bad usage.\n";
+    "SIGTERM/SIGINT hand unfinished tasks back and exit 0, within 3 s even if the coordinator\n"
+    "is gone. Exit status 0, 1 failure, 2 bad usage.\n";
 
 static int s_usage(const char *fmt, const char *what)
 {

@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -30,7 +31,8 @@ enum {
     BACKOFF_MAX_MS = 5000,
     DEPTH_MAX = 40,
     HANDBACK_CAP = MSG_HANDBACK_MAX,
-    FLUSH_MS = 50            /* finished results wait at most about this long */
+    FLUSH_MS = 50,           /* finished results wait at most about this long */
+    EXIT_WAIT_MS = 3000      /* closing the session (hand-back included) gets at most this long */
 };
 
 typedef struct {
@@ -408,6 +410,40 @@ static void s_shutdown(s_worker_t *w)
     zmq_setsockopt(w->sock, ZMQ_LINGER, &linger, sizeof linger);
 }
 
+/* Bounds the close that follows the loop. zmq_ctx_term waits for libzmq's I/O
+ * thread, and that thread may sit in a blocking DNS lookup of the coordinator's
+ * name for many seconds once the name is gone (Docker's resolver forwards it to
+ * an upstream that an internal network cannot reach; each try waits 5 s). So a
+ * detached thread ends the process with the loop's exit status after
+ * EXIT_WAIT_MS: a hand-back that has not left by then has no one to go to (the
+ * coordinator re-queues those tasks when their lease expires). */
+static struct {
+    int exit_code;
+    char text[MSG_NAME_MAX + 128];
+} s_deadline;
+
+static void *s_exit_deadline_main(void *arg)
+{
+    (void)arg;
+    struct timespec left = {EXIT_WAIT_MS / 1000, (EXIT_WAIT_MS % 1000) * 1000000L};
+    while (nanosleep(&left, &left) != 0 && errno == EINTR)
+        ;
+    ssize_t n = write(STDERR_FILENO, s_deadline.text, strlen(s_deadline.text));
+    (void)n;
+    _exit(s_deadline.exit_code);
+}
+
+static void s_arm_exit_deadline(const s_worker_t *w)
+{
+    pthread_t t;
+    s_deadline.exit_code = w->exit_code;
+    snprintf(s_deadline.text, sizeof s_deadline.text,
+             "worker %s: gave up closing the session after %d ms (coordinator unreachable)\n", w->opts->name,
+             EXIT_WAIT_MS);
+    if (pthread_create(&t, NULL, s_exit_deadline_main, NULL) == 0)
+        pthread_detach(t);
+}
+
 static void s_loop(s_worker_t *w, int stop_fd)
 {
     while (!w->done) {
@@ -491,6 +527,7 @@ int worker_run(const worker_opts_t *opts, int stop_fd)
         goto done;
     }
     s_loop(&w, stop_fd);
+    s_arm_exit_deadline(&w);
     if (w.bad_nb || w.unexpected_nb)
         s_log(&w, false, "dropped %llu malformed and %llu unexpected messages",
               (unsigned long long)w.bad_nb, (unsigned long long)w.unexpected_nb);

@@ -21,5 +21,8 @@ typedef struct {
 
 /* Runs the worker until a byte arrives on stop_fd (SIGTERM/SIGINT: hands back
  * unfinished tasks, says BYE), the coordinator says BYE (with opts->once), or
- * a fatal error. Returns the process exit status (0 ok, 1 failure). */
+ * a fatal error. Returns the process exit status (0 ok, 1 failure). Closing
+ * the session afterwards is bounded: if libzmq cannot let go within 3 s (its
+ * I/O thread stuck resolving a coordinator name that is gone), the process
+ * exits from another thread with that same status, and worker_run never returns. */
 int worker_run(const worker_opts_t *opts, int stop_fd);
