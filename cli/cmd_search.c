@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "args.h"
+#include "tables_probe.h"
 #include "cmd.h"
 #include "engine.h"
 #include "format.h"
@@ -19,6 +20,7 @@ static const char s_help[] =
     "  --nodes N       stop after about N nodes\n"
     "  --multipv K     report the K best moves (K or 'all'; default 1)\n"
     "  --hash MB       transposition table size in MiB (default 64)\n"
+    "  --tables DIR    octad: read exact values from the solver's tables where present\n"
     "  --json          print one JSON object instead of info lines\n"
     "  --help          this text\n\n"
     "Prints UCI info lines and 'bestmove M [ponder P]'; with --depth or --nodes the result\n"
@@ -28,6 +30,7 @@ typedef struct {
     args_pos_t pos;
     engine_limits_t lim;
     long hash_mb;
+    const char *tables;
     bool json;
 } s_opts_t;
 
@@ -58,6 +61,8 @@ static int s_limit_option(int argc, char **argv, int *i, s_opts_t *o)
     } else if ((rc = args_value("search", argc, argv, i, "--hash", &v)) != 0) {
         if (rc > 0 && args_int("search", "--hash", v, 1, 65536, &o->hash_mb) != 0)
             return -1;
+    } else if ((rc = args_value("search", argc, argv, i, "--tables", &v)) != 0) {
+        o->tables = v;
     }
     return rc;
 }
@@ -174,9 +179,13 @@ int cmd_search(int argc, char **argv)
         args_error("search", "out of memory for a %ld MiB table", o.hash_mb);
         return EXIT_FAIL;
     }
+    octad_tables_t *tables = o.tables ? octad_tables_open(o.tables) : NULL;
+    if (tables)
+        engine_set_probe(eng, tables_engine_probe, tables);
     engine_history_t h = engine_game_history(&g);
     engine_search(eng, &g.pos, &h, &o.lim, NULL, o.json ? NULL : s_print_info, NULL, &r);
     engine_destroy(&eng);
+    octad_tables_close(&tables);
     if (o.json) {
         s_print_json(&g, &r);
         return EXIT_OK;

@@ -16,6 +16,8 @@ typedef struct {
     const layout_table_t *layout;
     const rec_t *recs;
     tbfile_t *file; /* owned when loaded from a file */
+    bool failed;    /* its file could not be read once: not tried again */
+    char why[192];
 } s_entry_t;
 
 struct store {
@@ -84,7 +86,10 @@ int store_need(store_t *self, int table, char *err, size_t errlen)
     }
     pthread_mutex_lock(&self->lock);
     int rc = 0;
-    if (!self->tables[table].recs) {
+    if (self->tables[table].failed) {
+        snprintf(err, errlen, "%s", self->tables[table].why);
+        rc = -1;
+    } else if (!self->tables[table].recs) {
         tbfile_t *f = calloc(1, sizeof *f);
         if (!f) {
             snprintf(err, errlen, "out of memory");
@@ -92,6 +97,8 @@ int store_need(store_t *self, int table, char *err, size_t errlen)
         } else if (tbfile_read(self->dir, table, f, err, errlen) < 0) {
             free(f);
             rc = -1;
+            self->tables[table].failed = true;
+            snprintf(self->tables[table].why, sizeof self->tables[table].why, "%s", err);
         } else {
             self->tables[table].file = f;
             self->tables[table].layout = &f->layout;

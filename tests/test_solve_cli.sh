@@ -56,6 +56,8 @@ check "solve bad pieces" 2 'max-pieces' -- "$octad" solve --max-pieces 9 --table
 check "solve unknown option" 2 'unknown option' -- "$octad" solve --frobnicate
 check "solve help" 0 'usage: octad solve' -- "$octad" solve --help
 check "probe help" 0 'usage: octad probe' -- "$octad" probe --help
+# The engine reads the tables: their best move and the mate distance (dtm 3 = mate in 2).
+check "search with tables" 0 '"bestmove":"d1c2".*"mate":2' -- "$octad" search "3k/4/4/R2K w - - 0 1" --tables "$tmp/ref" --depth 4 --json
 # A corrupted table is refused with its name.
 cp -r "$tmp/ref" "$tmp/bad"
 printf '\x01' | dd of="$tmp/bad/KRvK.otb" bs=1 seek=400 conv=notrunc 2>/dev/null
