@@ -23,7 +23,7 @@ static void s_help(void)
            "line, from a terminal or a pipe. At the end it prints the result and the PGN.\n\n"
            "%s"
            "  --pgn FILE      go on from the end of the first game of FILE\n"
-           "  --white P       human (default), random, or uci:COMMAND; --black P likewise\n"
+           "  --white P       human (default), random, engine[:DEPTH|:MSms] or uci:COMMAND; --black likewise\n"
            "  --seed S        seed of random players (default 1)\n"
            "  --go ARGS       what UCI players are told after \"go\" (default \"movetime 100\")\n"
            "  --help          this text\n\n"

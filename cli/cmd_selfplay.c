@@ -32,7 +32,7 @@ static void s_help(void)
            "results by termination. The same options and seed give the same games.\n\n"
            "  --games N       games to play (default 10)\n"
            "  --white P       White's player (default random); --black P likewise. A player is\n"
-           "                  random, or uci:COMMAND (a UCI engine run as `sh -c COMMAND`)\n"
+           "                  random, engine[:DEPTH|:MSms] (our engine; default depth 6), or\n                  uci:COMMAND (a UCI engine run as `sh -c COMMAND`)\n"
            "  --variant V     octad (default), chess or chess960\n"
            "  --start S       standard (default; chess960: deployed), deployed (a random octad\n"
            "                  deployed start or Chess960 start per game), or a number\n"

@@ -13,6 +13,7 @@ static const struct {
 } s_kinds[] = {
     {"random", player_random_new},
     {"uci", player_uci_new},
+    {"engine", player_engine_new},
 };
 
 player_t *player_new(const char *spec, const player_opts_t *opts, char *err, size_t errlen)

@@ -4,8 +4,8 @@
  * a legal move for the side to move. Kinds, by the text that names them:
  *   random       a uniformly random legal move (deterministic for a seed)
  *   uci:COMMAND  any UCI engine, run as a child process (`sh -c COMMAND`)
- * To add a kind (the search engine: `engine[:depth|:movetime]`), write its
- * constructor and add one line to the table in player.c. */
+ *   engine[:N|:Nms]  our search engine, to depth N (default 6) or N ms a move
+ * To add a kind, write its constructor and add one line to the table in player.c. */
 #pragma once
 
 #include <stddef.h>
@@ -41,6 +41,7 @@ void player_destroy(player_t **self_p);
 /* Kinds (player.c's table dispatches to these). */
 player_t *player_random_new(const char *arg, const player_opts_t *opts, char *err, size_t errlen);
 player_t *player_uci_new(const char *arg, const player_opts_t *opts, char *err, size_t errlen);
+player_t *player_engine_new(const char *arg, const player_opts_t *opts, char *err, size_t errlen);
 
 /* A 64-bit random number generator (SplitMix64): the same seed, the same numbers. */
 uint64_t player_rand_next(uint64_t *state);

@@ -39,6 +39,9 @@ check "search illegal move" 2 'move 2' -- "$octad" search --moves "c1c2 c1c3"
 check "uci help" 0 'usage: octad uci' -- "$octad" uci --help
 check "uci bad argument" 2 'unknown argument' -- "$octad" uci --depth 3
 check "uci end of input" 0 'uciok' -- bash -c "printf 'uci\n' | '$octad' uci"
+# The engine as a player in selfplay: it never loses to the random mover.
+check "selfplay engine vs random" 0 '"0-1":0' -- "$octad" selfplay --games 20 --white engine:3 --black random --variant octad --start deployed --json --out /dev/null
+check "selfplay bad engine spec" 2 'engine:DEPTH' -- "$octad" selfplay --games 1 --white engine:x
 
 echo "$passes passed, $fails failed"
 [ "$fails" -eq 0 ]
