@@ -20,7 +20,7 @@ typedef struct {
     size_t len;
     char go[128];
     int timeout_ms;
-    bool chess960_sent;
+    bool chess960_sent; /* the variant option was sent (Chess960 or octad) */
 } s_uci_t;
 
 static long s_now_ms(void)
@@ -107,6 +107,12 @@ static int s_choose(player_t *self, const record_t *rec, gmove_t *out, char *err
     char line[1024], *cmd = NULL;
     if (record_pos(rec)->variant == VARIANT_CHESS960 && !u->chess960_sent) {
         s_send(u, "setoption name UCI_Chess960 value true\n");
+        u->chess960_sent = true;
+    }
+    /* Octad over UCI (our own `octad uci`, and engines that follow it): the
+     * variant is an option, positions are OFEN. */
+    if (record_pos(rec)->variant == VARIANT_OCTAD && !u->chess960_sent) {
+        s_send(u, "setoption name UCI_Variant value octad\n");
         u->chess960_sent = true;
     }
     if (s_position(rec, &cmd) != 0)

@@ -41,6 +41,8 @@ check "uci bad argument" 2 'unknown argument' -- "$octad" uci --depth 3
 check "uci end of input" 0 'uciok' -- bash -c "printf 'uci\n' | '$octad' uci"
 # The engine as a player in selfplay: it never loses to the random mover.
 check "selfplay engine vs random" 0 '"0-1":0' -- "$octad" selfplay --games 20 --white engine:3 --black random --variant octad --start deployed --json --out /dev/null
+# Our UCI engine as a uci: player in octad (the player sends UCI_Variant octad).
+check "selfplay octad over uci" 0 '"1-0":4' -- "$octad" selfplay --variant octad --games 4 --white "uci:$octad uci" --black random --go "depth 3" --start deployed --json --out /dev/null
 check "selfplay bad engine spec" 2 'engine:DEPTH' -- "$octad" selfplay --games 1 --white engine:x
 
 echo "$passes passed, $fails failed"
