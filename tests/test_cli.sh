@@ -3,22 +3,7 @@
 # one-line errors with exit status 2 on bad usage or bad input (never a crash).
 set -u
 octad=$1
-fails=0 passes=0
-
-check() { # check NAME EXPECTED_STATUS PATTERN -- command...
-    local name=$1 want=$2 pattern=$3
-    shift 4
-    local out status
-    out=$("$@" 2>&1)
-    status=$?
-    if [ "$status" -ne "$want" ] || ! grep -qE -- "$pattern" <<<"$out"; then
-        echo "FAIL $name: status $status (want $want), output:"
-        echo "$out" | head -5
-        fails=$((fails + 1))
-    else
-        passes=$((passes + 1))
-    fi
-}
+. "$(dirname "$0")/check.sh"
 
 check "perft 5" 0 '^nodes +29309$' -- "$octad" perft --depth 5 --quiet
 check "perft DEPTH" 0 '^nodes +183931$' -- "$octad" perft 6 --quiet

@@ -3,22 +3,7 @@
 # --json, --multipv all, --help, and one-line errors with exit status 2.
 set -u
 octad=$1
-fails=0 passes=0
-
-check() { # check NAME EXPECTED_STATUS PATTERN -- command...
-    local name=$1 want=$2 pattern=$3
-    shift 4
-    local out status
-    out=$("$@" 2>&1)
-    status=$?
-    if [ "$status" -ne "$want" ] || ! grep -qE -- "$pattern" <<<"$out"; then
-        echo "FAIL $name: status $status (want $want), output:"
-        echo "$out" | head -5
-        fails=$((fails + 1))
-    else
-        passes=$((passes + 1))
-    fi
-}
+. "$(dirname "$0")/check.sh"
 
 check "search octad mate in 2" 0 'score mate 2 .* pv ' -- "$octad" search --depth 6 "k3/4/4/K1QR w - - 0 1"
 check "search bestmove line" 0 '^bestmove [a-d][1-4][a-d][1-4]' -- "$octad" search --depth 6

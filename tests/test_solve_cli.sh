@@ -4,24 +4,9 @@
 # one, JSON fields, clear errors for bad usage and bad tables.
 set -u
 octad=$1
-fails=0 passes=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-
-check() { # check NAME EXPECTED_STATUS PATTERN -- command...
-    local name=$1 want=$2 pattern=$3
-    shift 4
-    local out status
-    out=$("$@" 2>&1)
-    status=$?
-    if [ "$status" -ne "$want" ] || ! grep -qE -- "$pattern" <<<"$out"; then
-        echo "FAIL $name: status $status (want $want), output:"
-        echo "$out" | head -5
-        fails=$((fails + 1))
-    else
-        passes=$((passes + 1))
-    fi
-}
+. "$(dirname "$0")/check.sh"
 
 # An uninterrupted solve to 4 pieces, the reference.
 check "solve 4" 0 'solved [0-9]+ positions' -- "$octad" solve --max-pieces 4 --tables "$tmp/ref" --quiet
