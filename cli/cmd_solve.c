@@ -13,6 +13,7 @@
 #include "index.h"
 #include "probe.h"
 #include "sig.h"
+#include "repack.h"
 #include "solve.h"
 
 #define DEFAULT_TABLES "octad-tables"
@@ -20,22 +21,28 @@
 typedef struct {
     const char *dir;
     const char *text;
-    long max_pieces, threads;
-    bool json, pv, quiet;
+    long max_pieces, threads, memory_gb;
+    bool json, pv, quiet, repack;
 } s_opts_t;
 
 static void s_help_solve(void)
 {
-    printf("usage: octad solve [POSITION] [--tables DIR] [--max-pieces N] [--threads N] [--json] [--quiet]\n"
+    printf("usage: octad solve [POSITION] [--tables DIR] [--max-pieces N] [--threads N] [--memory GB]\n"
+           "                   [--json] [--quiet]\n"
+           "       octad solve --repack [--tables DIR]\n"
            "Generates octad tablebases by retrograde analysis and answers a position.\n\n"
            "With --max-pieces N, solves every table with at most N pieces (kings included,\n"
            "2-8) and writes DIR/SUMMARY (value counts and CRC-32C of each table).\n"
            "Otherwise solves the tables POSITION needs (default: the start position) and\n"
            "prints its value as `octad probe` does. Tables already in DIR are reused, so an\n"
-           "interrupted solve resumes where it stopped.\n\n"
+           "interrupted solve resumes where it stopped. Pairs of tables are solved at once\n"
+           "while their estimated memory fits in --memory.\n\n"
            "  --tables DIR     table directory (default: $OCTAD_TABLES or ./" DEFAULT_TABLES ")\n"
            "  --max-pieces N   solve every table up to N pieces\n"
            "  --threads N      worker threads (default: one per core)\n"
+           "  --memory GB      memory the pairs solved at once may use (default: 3/4 of RAM)\n"
+           "  --repack         rewrite table files of format version 1 as version 2\n"
+           "                   (compressed), each checked as it is read back; solves nothing\n"
            "  --json           machine-readable result\n"
            "  --quiet          no progress lines\n"
            "  --help           this text\n");
@@ -73,6 +80,11 @@ static int s_parse(const char *cmd, bool solve, int argc, char **argv, s_opts_t 
         } else if (solve && (rc = args_value(cmd, argc, argv, &i, "--threads", &v)) != 0) {
             if (rc < 0 || args_int(cmd, "--threads", v, 1, 64, &o->threads) < 0)
                 return EXIT_USAGE;
+        } else if (solve && (rc = args_value(cmd, argc, argv, &i, "--memory", &v)) != 0) {
+            if (rc < 0 || args_int(cmd, "--memory", v, 1, 65536, &o->memory_gb) < 0)
+                return EXIT_USAGE;
+        } else if (solve && strcmp(argv[i], "--repack") == 0) {
+            o->repack = true;
         } else if (strcmp(argv[i], "--json") == 0) {
             o->json = true;
         } else if (!solve && strcmp(argv[i], "--pv") == 0) {
@@ -218,18 +230,51 @@ static int s_make_dir(const char *dir)
     return -1;
 }
 
+static void s_repacked(void *ctx, const char *name, uint64_t before, uint64_t after)
+{
+    const s_opts_t *o = ctx;
+    if (!o->quiet)
+        fprintf(stderr, "solve: %s repacked, %.1f MB -> %.1f MB\n", name, (double)before / 1e6, (double)after / 1e6);
+}
+
+/* octad solve --repack: every version-1 file in the directory becomes version 2. */
+static int s_repack(const s_opts_t *o)
+{
+    if (o->text || o->max_pieces > 0) {
+        args_error("solve", "--repack takes no position and no --max-pieces");
+        return EXIT_USAGE;
+    }
+    repack_stats_t st;
+    char err[512];
+    int rc = repack_dir(o->dir, s_repacked, (void *)o, &st, err, sizeof err);
+    if (o->json)
+        printf("{\"files\":%d,\"repacked\":%d,\"bytes_before\":%llu,\"bytes_after\":%llu,\"ok\":%s}\n", st.files,
+               st.repacked, (unsigned long long)st.bytes_before, (unsigned long long)st.bytes_after,
+               rc == 0 ? "true" : "false");
+    else if (rc == 0)
+        printf("%d table files, %d repacked (%.1f MB -> %.1f MB)\n", st.files, st.repacked,
+               (double)st.bytes_before / 1e6, (double)st.bytes_after / 1e6);
+    if (rc < 0) {
+        args_error("solve", "%s", err);
+        return EXIT_FAIL;
+    }
+    return EXIT_OK;
+}
+
 int cmd_solve(int argc, char **argv)
 {
     s_opts_t o;
     int rc = s_parse("solve", true, argc, argv, &o);
     if (rc != 0)
         return rc < 0 ? EXIT_OK : rc;
+    if (o.repack)
+        return s_repack(&o);
     octad_pos_t p;
     if (s_position("solve", o.text, &p) < 0 || s_make_dir(o.dir) < 0)
         return EXIT_USAGE;
     index_init();
     solve_opts_t so = {.dir = o.dir, .max_pieces = (int)o.max_pieces, .threads = (int)o.threads,
-                       .progress = s_progress, .ctx = &o};
+                       .memory = (uint64_t)o.memory_gb << 30, .progress = s_progress, .ctx = &o};
     gen_stats_t st = {0};
     char err[512];
     struct timespec t0, t1;

@@ -46,7 +46,7 @@ function(octad_library)
     set_target_properties(${t} PROPERTIES OUTPUT_NAME octad
                           LIBRARY_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR}/lib
                           ARCHIVE_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR}/lib)
-    target_link_libraries(${t} PUBLIC Threads::Threads)
+    target_link_libraries(${t} PUBLIC Threads::Threads ${ZSTD_LIBRARY})
     target_include_directories(${t} INTERFACE $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>)
   endforeach()
   set_target_properties(liboctad_shared PROPERTIES VERSION ${PROJECT_VERSION}

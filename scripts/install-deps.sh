@@ -14,7 +14,7 @@ apt_get() { apt-get -o DPkg::Lock::Timeout=300 "$@"; }
 apt_get update -qq
 apt_get install -y -qq --no-install-recommends \
     build-essential cmake pkg-config ca-certificates \
-    libcmocka-dev libmsgpack-dev libzmq3-dev libsodium-dev \
+    libcmocka-dev libmsgpack-dev libzmq3-dev libsodium-dev libzstd-dev \
     clang libclang-rt-14-dev llvm \
     python3 iproute2 procps strace util-linux docker-compose yamllint \
     man-db less file debootstrap \

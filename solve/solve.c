@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "index.h"
 #include "sig.h"
@@ -103,14 +104,17 @@ static int s_run_units(s_work_t *w, int begin, int end, int threads)
 
 int solve_pair(store_t *store, int pair, const solve_opts_t *opts, gen_stats_t *st, char *err, size_t errlen)
 {
-    int children[64];
+    int children[64], acquired = 0;
     int nc = gen_pair_children(pair, children);
-    for (int i = 0; i < nc; i++)
-        if (store_need(store, children[i], err, errlen) < 0)
-            return -1;
+    for (; acquired < nc; acquired++)
+        if (store_acquire(store, children[acquired], err, errlen) < 0)
+            break;
     layout_pair_t lp;
-    if (layout_pair_build(pair, &lp) < 0) {
-        snprintf(err, errlen, "out of memory building the layout of pair %d", pair);
+    if (acquired < nc || layout_pair_build(pair, &lp) < 0) {
+        if (acquired == nc)
+            snprintf(err, errlen, "out of memory building the layout of pair %d", pair);
+        for (int i = 0; i < acquired; i++)
+            store_release(store, children[i]);
         return -1;
     }
     rec_t *recs[2] = {NULL, NULL};
@@ -153,7 +157,48 @@ done:
     free(recs[0]);
     free(recs[1]);
     layout_pair_free(&lp);
+    for (int i = 0; i < nc; i++)
+        store_release(store, children[i]);
     return rc;
+}
+
+/* Slots of pair i's tables and of its largest unit. */
+static void s_pair_sizes(int pair, uint64_t *slots, uint64_t *unit, uint64_t table_slots[2])
+{
+    layout_pair_t lp;
+    *slots = *unit = 0;
+    table_slots[0] = table_slots[1] = 0;
+    if (layout_pair_build(pair, &lp) < 0)
+        return;
+    for (int k = 0; k < lp.ntables; k++) {
+        *slots += lp.tables[k].size;
+        table_slots[k] = lp.tables[k].size;
+    }
+    for (int u = 0; u < lp.nunits; u++) {
+        uint64_t n = 0;
+        for (int k = 0; k < lp.units[u].n; k++)
+            n += lp.tables[lp.units[u].tab[k]].slices[lp.units[u].slice[k]].size;
+        if (n > *unit)
+            *unit = n;
+    }
+    layout_pair_free(&lp);
+}
+
+uint64_t solve_pair_memory(int pair)
+{
+    uint64_t slots, unit, ts[2], total;
+    s_pair_sizes(pair, &slots, &unit, ts);
+    /* records 4 B a slot; a unit's work arrays 9 B a slot and its level lists
+     * about 8 B more; the tables its exits read 4 B a slot. */
+    total = 4 * slots + 17 * unit;
+    int ch[64], n = gen_pair_children(pair, ch);
+    for (int i = 0; i < n; i++) {
+        uint64_t cs, cu, cts[2];
+        int cp = sig_pair_of(ch[i]);
+        s_pair_sizes(cp, &cs, &cu, cts);
+        total += 4 * (sig_pair_table(cp) == ch[i] ? cts[0] : cts[1]);
+    }
+    return total;
 }
 
 bool solve_pair_done(const char *dir, int pair)
@@ -161,14 +206,10 @@ bool solve_pair_done(const char *dir, int pair)
     int t0 = sig_pair_table(pair);
     int tabs[2] = {t0, sig_table_flip(t0)};
     for (int k = 0; k < (tabs[0] == tabs[1] ? 1 : 2); k++) {
-        char name[64], path[4096], err[256];
-        tbfile_info_t info;
+        char name[64], path[4096];
         tbfile_name(tabs[k], name, sizeof name);
         snprintf(path, sizeof path, "%s/%s", dir, name);
-        struct stat sb;
-        if (tbfile_read_info(path, &info, err, sizeof err) < 0 || info.table != (uint32_t)tabs[k]
-            || stat(path, &sb) < 0
-            || (uint64_t)sb.st_size != TBFILE_HEADER + (uint64_t)info.nslices * TBFILE_SLICE + info.nrecords * 4)
+        if (!tbfile_complete(path, tabs[k]))
             return false;
     }
     return true;
@@ -195,7 +236,10 @@ typedef struct {
     gen_stats_t *st;
     const bool *skip;       /* pairs already solved when the run started */
     const uint64_t *slots;  /* index slots of each pair */
+    const uint64_t *mem;    /* peak bytes of each pair (solve_pair_memory) */
+    uint64_t mem_used, mem_budget;
     pthread_mutex_t lock;
+    pthread_cond_t freed;   /* a pair finished: its memory is free again */
     char err[512];
 } s_group_t;
 
@@ -217,8 +261,19 @@ static void *s_group_worker(void *arg)
         bool skipped = g->skip[i];
         gen_stats_t st = {0};
         char err[512];
+        /* A pair waits until the running ones leave room for it (or run alone). */
+        pthread_mutex_lock(&g->lock);
+        while (!skipped && g->mem_used > 0 && g->mem_used + g->mem[i] > g->mem_budget)
+            pthread_cond_wait(&g->freed, &g->lock);
+        if (!skipped)
+            g->mem_used += g->mem[i];
+        pthread_mutex_unlock(&g->lock);
         int rc = skipped ? 0 : solve_pair(g->store, i, &o, &st, err, sizeof err);
         pthread_mutex_lock(&g->lock);
+        if (!skipped) {
+            g->mem_used -= g->mem[i];
+            pthread_cond_broadcast(&g->freed);
+        }
         if (rc < 0 && !g->failed) {
             g->failed = 1;
             snprintf(g->err, sizeof g->err, "%s", err);
@@ -256,6 +311,13 @@ static int s_solve_group(s_group_t *g)
     return g->failed ? -1 : 0;
 }
 
+/* Three quarters of the machine's memory. */
+static uint64_t s_default_memory(void)
+{
+    long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGE_SIZE);
+    return pages > 0 && size > 0 ? (uint64_t)pages * (uint64_t)size / 4 * 3 : (uint64_t)8 << 30;
+}
+
 static int s_group_key(int pair)
 {
     int t = sig_pair_table(pair);
@@ -275,33 +337,35 @@ int solve_all(const solve_opts_t *opts, gen_stats_t *st, char *err, size_t errle
     }
     int n = 0, np = sig_pair_nb();
     bool *skip = calloc((size_t)np, sizeof *skip);
-    uint64_t *slots = calloc((size_t)np, sizeof *slots);
+    uint64_t *slots = calloc((size_t)np, sizeof *slots), *mem = calloc((size_t)np, sizeof *mem);
     uint64_t total = 0;
-    for (int i = 0; i < np && skip && slots; i++) {
+    for (int i = 0; i < np && skip && slots && mem; i++) {
         int t = sig_pair_table(i);
         if (sig_table_pieces(t) > opts->max_pieces || sig_table_dead(t))
             continue;
         pairs[n++] = i;
         skip[i] = solve_pair_done(opts->dir, i);
-        layout_pair_t lp;
-        if (!skip[i] && layout_pair_build(i, &lp) == 0) {
-            for (int k = 0; k < lp.ntables; k++)
-                slots[i] += lp.tables[k].size;
-            layout_pair_free(&lp);
+        if (!skip[i]) {
+            uint64_t unit, ts[2];
+            s_pair_sizes(i, &slots[i], &unit, ts);
+            mem[i] = solve_pair_memory(i);
             total += slots[i];
         }
     }
     s_group_t g = {.opts = opts, .store = store, .total = n, .t0 = s_now(), .st = st, .skip = skip,
-                   .slots = slots, .slots_total = total};
-    if (!skip || !slots) {
+                   .slots = slots, .slots_total = total, .mem = mem,
+                   .mem_budget = opts->memory ? opts->memory : s_default_memory()};
+    if (!skip || !slots || !mem) {
         free(skip);
         free(slots);
+        free(mem);
         free(pairs);
         store_destroy(&store);
         snprintf(err, errlen, "out of memory");
         return -1;
     }
     pthread_mutex_init(&g.lock, NULL);
+    pthread_cond_init(&g.freed, NULL);
     int rc = 0;
     for (int b = 0; b < n && rc == 0;) {
         int e = b;
@@ -316,9 +380,11 @@ int solve_all(const solve_opts_t *opts, gen_stats_t *st, char *err, size_t errle
     if (rc < 0)
         snprintf(err, errlen, "%s", g.err);
     pthread_mutex_destroy(&g.lock);
+    pthread_cond_destroy(&g.freed);
     free(pairs);
     free(skip);
     free(slots);
+    free(mem);
     store_destroy(&store);
     return rc;
 }

@@ -27,6 +27,7 @@ typedef struct {
     const char *dir;       /* where tables are written and read */
     int max_pieces;        /* pairs with at most this many pieces, kings included */
     int threads;           /* worker threads (units of one key run in parallel) */
+    uint64_t memory;       /* bytes the pairs solved at once may use (0: 3/4 of RAM) */
     solve_progress_fn progress;
     void *ctx;
 } solve_opts_t;
@@ -34,6 +35,10 @@ typedef struct {
 /* Solves pair i into dir: both tables, written atomically; the tables its
  * exits need must be in store (or dir). Adds into *st. 0, or -1 + message. */
 int solve_pair(store_t *store, int pair, const solve_opts_t *opts, gen_stats_t *st, char *err, size_t errlen);
+
+/* Bytes solving pair i takes at its peak (its records, the work arrays of
+ * its largest unit, the tables its exits read), estimated from its layout. */
+uint64_t solve_pair_memory(int pair);
 
 /* Whether pair i's table files are present in dir with a sound header. */
 bool solve_pair_done(const char *dir, int pair);

@@ -16,6 +16,7 @@ typedef struct {
     const layout_table_t *layout;
     const rec_t *recs;
     tbfile_t *file; /* owned when loaded from a file */
+    int users;      /* store_acquire calls not yet released */
     bool failed;    /* its file could not be read once: not tried again */
     char why[192];
 } s_entry_t;
@@ -107,6 +108,31 @@ int store_need(store_t *self, int table, char *err, size_t errlen)
     }
     pthread_mutex_unlock(&self->lock);
     return rc;
+}
+
+int store_acquire(store_t *self, int table, char *err, size_t errlen)
+{
+    if (store_need(self, table, err, errlen) < 0)
+        return -1;
+    pthread_mutex_lock(&self->lock);
+    if (self->tables[table].file)
+        self->tables[table].users++;
+    pthread_mutex_unlock(&self->lock);
+    return 0;
+}
+
+void store_release(store_t *self, int table)
+{
+    pthread_mutex_lock(&self->lock);
+    s_entry_t *e = &self->tables[table];
+    if (e->file && e->users > 0 && --e->users == 0) {
+        __atomic_store_n(&e->recs, NULL, __ATOMIC_RELEASE);
+        e->layout = NULL;
+        tbfile_close(e->file);
+        free(e->file);
+        e->file = NULL;
+    }
+    pthread_mutex_unlock(&self->lock);
 }
 
 rec_t store_record(store_t *self, const octad_pos_t *p)

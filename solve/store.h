@@ -24,6 +24,17 @@ void store_put(store_t *self, int table, const layout_table_t *layout, const rec
  * from its file. 0, or -1 with a message (missing file, bad checksum, ...). */
 int store_need(store_t *self, int table, char *err, size_t errlen);
 
+/* store_need, counted: a table loaded from its file stays loaded until as
+ * many store_release calls as acquisitions, then is unloaded (its memory
+ * freed). A solve acquires the tables a pair's exits lead to for the time it
+ * solves the pair, so memory holds only what running pairs need. Tables
+ * loaded by a lookup without acquisition stay loaded. 0, or -1 + message. */
+int store_acquire(store_t *self, int table, char *err, size_t errlen);
+
+/* Ends one acquisition of `table` (nothing if it was not acquired). The
+ * caller guarantees no lookup into the table runs once the count reaches 0. */
+void store_release(store_t *self, int table);
+
 /* Whether the table is available without loading. */
 bool store_has(store_t *self, int table);
 

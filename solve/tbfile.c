@@ -12,6 +12,7 @@
 
 #include "crc32c.h"
 #include "sig.h"
+#include "tbblocks.h"
 
 static const char MAGIC[8] = {'O', 'C', 'T', 'A', 'D', 'T', 'B', '\n'};
 
@@ -81,7 +82,7 @@ static void s_header(const tbfile_info_t *info, unsigned char *h)
     char name[SIG_NAME_MAX];
     memset(h, 0, TBFILE_HEADER);
     memcpy(h, MAGIC, 8);
-    s_put32(h + 8, TBFILE_VERSION);
+    s_put32(h + 8, info->version);
     s_put32(h + 12, TBFILE_SCHEME);
     s_put32(h + 16, info->table);
     s_put32(h + 20, info->nslices);
@@ -114,12 +115,22 @@ static int s_write_all(int fd, const void *buf, size_t len)
 int tbfile_write(const char *dir, const layout_table_t *t, const rec_t *recs, tbfile_info_t *info,
                  char *err, size_t errlen)
 {
+    return tbfile_write_as(dir, t, recs, TBFILE_VERSION, info, err, errlen);
+}
+
+int tbfile_write_as(const char *dir, const layout_table_t *t, const rec_t *recs, int version,
+                    tbfile_info_t *info, char *err, size_t errlen)
+{
     char name[64], path[4096], tmp[4200];
     tbfile_name(t->table, name, sizeof name);
     snprintf(path, sizeof path, "%s/%s", dir, name);
     snprintf(tmp, sizeof tmp, "%s.tmp.%d", path, (int)getpid());
+    if (version < 1 || version > TBFILE_VERSION) {
+        snprintf(err, errlen, "%s: cannot write format version %d", path, version);
+        return -1;
+    }
     tbfile_summarise(t, recs, info);
-    info->version = TBFILE_VERSION;
+    info->version = (uint32_t)version;
     info->scheme = TBFILE_SCHEME;
     size_t dirlen = (size_t)t->nslices * TBFILE_SLICE;
     unsigned char *d = calloc(dirlen ? dirlen : 1, 1);
@@ -134,10 +145,17 @@ int tbfile_write(const char *dir, const layout_table_t *t, const rec_t *recs, tb
     info->crc = crc32c(crc, recs, (size_t)t->size * sizeof(rec_t)); /* little-endian host (x86-64) */
     unsigned char h[TBFILE_HEADER];
     s_header(info, h);
+    tbblocks_t blocks = {(unsigned char *)recs, (size_t)t->size * sizeof(rec_t)};
+    char why[160];
+    if (version == 2 && tbblocks_pack(recs, t->size, &blocks, why, sizeof why) < 0) {
+        snprintf(err, errlen, "%s: %s", path, why);
+        free(d);
+        return -1;
+    }
     int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     int rc = -1;
     if (fd < 0 || s_write_all(fd, h, sizeof h) < 0 || s_write_all(fd, d, dirlen) < 0
-        || s_write_all(fd, recs, (size_t)t->size * sizeof(rec_t)) < 0 || fsync(fd) < 0) {
+        || s_write_all(fd, blocks.bytes, blocks.len) < 0 || fsync(fd) < 0) {
         snprintf(err, errlen, "%s: cannot write: %s", tmp, strerror(errno));
     } else if (close(fd) < 0 || (fd = -1, rename(tmp, path) < 0)) {
         snprintf(err, errlen, "%s: cannot rename into place: %s", path, strerror(errno));
@@ -153,6 +171,8 @@ int tbfile_write(const char *dir, const layout_table_t *t, const rec_t *recs, tb
         close(fd);
     if (rc < 0)
         unlink(tmp);
+    if (version == 2)
+        tbblocks_free(&blocks);
     free(d);
     return rc;
 }
@@ -178,8 +198,8 @@ static int s_parse_header(const unsigned char *h, tbfile_info_t *info, const cha
     info->max_dtz = s_get32(h + 96);
     info->max_dtm = s_get32(h + 100);
     info->crc = s_get32(h + 104);
-    if (info->version != TBFILE_VERSION || info->scheme != TBFILE_SCHEME) {
-        snprintf(err, errlen, "%s: format version %u, index scheme %u: this program reads version %d, scheme %d",
+    if (info->version < 1 || info->version > TBFILE_VERSION || info->scheme != TBFILE_SCHEME) {
+        snprintf(err, errlen, "%s: format version %u, index scheme %u: this program reads versions 1-%d, scheme %d",
                  path, info->version, info->scheme, TBFILE_VERSION, TBFILE_SCHEME);
         return -1;
     }
@@ -281,26 +301,70 @@ int tbfile_read(const char *dir, int table, tbfile_t *out, char *err, size_t err
         goto fail;
     }
     size_t dirlen = (size_t)out->info.nslices * TBFILE_SLICE;
-    if (out->info.nrecords > (SIZE_MAX - TBFILE_HEADER - dirlen) / 4
-        || (size_t)st.st_size != TBFILE_HEADER + dirlen + out->info.nrecords * 4) {
+    if (out->info.nrecords > (SIZE_MAX - TBFILE_HEADER - dirlen) / 4 || (size_t)st.st_size < TBFILE_HEADER + dirlen
+        || (out->info.version == 1 && (size_t)st.st_size != TBFILE_HEADER + dirlen + out->info.nrecords * 4)) {
         snprintf(err, errlen, "%s: size %lld does not match its header (%u slices, %llu records): truncated?",
                  path, (long long)st.st_size, out->info.nslices, (unsigned long long)out->info.nrecords);
         goto fail;
     }
+    const rec_t *recs = (const rec_t *)(p + TBFILE_HEADER + dirlen);
+    if (out->info.version == 2) {
+        char why[192];
+        out->owned = malloc(out->info.nrecords ? out->info.nrecords * sizeof(rec_t) : 1);
+        if (!out->owned) {
+            snprintf(err, errlen, "%s: out of memory for %llu records", path, (unsigned long long)out->info.nrecords);
+            goto fail;
+        }
+        if (tbblocks_unpack(p + TBFILE_HEADER + dirlen, (size_t)st.st_size - TBFILE_HEADER - dirlen,
+                            out->info.nrecords, out->owned, why, sizeof why) < 0) {
+            snprintf(err, errlen, "%s: %s", path, why);
+            goto fail;
+        }
+        recs = out->owned;
+    }
     uint32_t crc = crc32c(0, p + TBFILE_HEADER, dirlen);
-    crc = crc32c(crc, p + TBFILE_HEADER + dirlen, out->info.nrecords * 4);
+    crc = crc32c(crc, recs, out->info.nrecords * 4);
     if (crc != out->info.crc) {
         snprintf(err, errlen, "%s: checksum mismatch (the records are corrupted; regenerate the table)", path);
         goto fail;
     }
     if (s_directory(p + TBFILE_HEADER, out, path, err, errlen) < 0)
         goto fail;
-    out->recs = (const rec_t *)(p + TBFILE_HEADER + dirlen);
+    out->recs = recs;
+    if (out->owned) { /* everything is in memory now */
+        munmap(map, out->map_len);
+        out->map = NULL;
+        out->map_len = 0;
+    }
     return 0;
 fail:
     munmap(map, out->map_len);
+    free(out->owned);
     memset(out, 0, sizeof *out);
     return -1;
+}
+
+bool tbfile_complete(const char *path, int table)
+{
+    tbfile_info_t info;
+    char err[256];
+    struct stat sb;
+    if (tbfile_read_info(path, &info, err, sizeof err) < 0 || info.table != (uint32_t)table || stat(path, &sb) < 0)
+        return false;
+    uint64_t head = TBFILE_HEADER + (uint64_t)info.nslices * TBFILE_SLICE;
+    if (info.version == 1)
+        return (uint64_t)sb.st_size == head + info.nrecords * 4;
+    uint64_t nb = (info.nrecords + (1u << TBBLOCK_SHIFT) - 1) >> TBBLOCK_SHIFT;
+    size_t len = TBBLOCK_HEADER + 8 * (size_t)(nb + 1);
+    unsigned char *b = malloc(len);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    uint64_t span = b && fd >= 0 && pread(fd, b, len, (off_t)head) == (ssize_t)len
+                        ? tbblocks_span(b, len, info.nrecords) : 0;
+    bool ok = span != 0 && head + span == (uint64_t)sb.st_size;
+    if (fd >= 0)
+        close(fd);
+    free(b);
+    return ok;
 }
 
 void tbfile_close(tbfile_t *f)
@@ -308,5 +372,6 @@ void tbfile_close(tbfile_t *f)
     layout_table_free(&f->layout);
     if (f->map)
         munmap(f->map, f->map_len);
+    free(f->owned);
     memset(f, 0, sizeof *f);
 }

@@ -1,8 +1,11 @@
 /* tbfile.h: the table file format (docs/solver.md "Table files"): a header,
  * the slice directory and one 32-bit record per slot, little-endian, with
- * CRC-32C checksums; written atomically (temporary file, fsync, rename). */
+ * CRC-32C checksums; written atomically (temporary file, fsync, rename).
+ * Version 1 stores the records as they are; version 2 (what is written now)
+ * stores them in zstd blocks (tbblocks.h). Both are read. */
 #pragma once
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -10,7 +13,7 @@
 #include "tb_record.h"
 
 enum {
-    TBFILE_VERSION = 1,
+    TBFILE_VERSION = 2,    /* written; version 1 is still read */
     TBFILE_SCHEME = 1,     /* the index scheme of docs/solver.md */
     TBFILE_HEADER = 128,   /* header bytes */
     TBFILE_SLICE = 16      /* directory entry bytes */
@@ -36,12 +39,19 @@ void tbfile_summarise(const layout_table_t *t, const rec_t *recs, tbfile_info_t 
 int tbfile_write(const char *dir, const layout_table_t *t, const rec_t *recs, tbfile_info_t *info,
                  char *err, size_t errlen);
 
-/* A table read from a file: its layout and its records (mapped read-only). */
+/* tbfile_write in format `version` (1 or 2): version 1 only for tests of
+ * the readers and of `octad solve --repack`. */
+int tbfile_write_as(const char *dir, const layout_table_t *t, const rec_t *recs, int version,
+                    tbfile_info_t *info, char *err, size_t errlen);
+
+/* A table read from a file: its layout and its records (version 1: mapped
+ * read-only; version 2: decompressed into memory). */
 typedef struct {
     layout_table_t layout;
     const rec_t *recs;
     void *map;
     size_t map_len;
+    rec_t *owned;
     tbfile_info_t info;
 } tbfile_t;
 
@@ -52,6 +62,10 @@ int tbfile_read(const char *dir, int table, tbfile_t *out, char *err, size_t err
 
 /* Reads only the header of a file at `path` (for `octad tables`). */
 int tbfile_read_info(const char *path, tbfile_info_t *out, char *err, size_t errlen);
+
+/* Whether the file at `path` is a complete table file of `table`: a sound
+ * header and exactly the size it declares (without reading the records). */
+bool tbfile_complete(const char *path, int table);
 
 /* Unmaps and frees. */
 void tbfile_close(tbfile_t *f);

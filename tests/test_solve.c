@@ -18,6 +18,7 @@
 #include "octad/octad.h"
 #include "probe.h"
 #include "sig.h"
+#include "repack.h"
 #include "solve.h"
 #include "tbfile.h"
 
@@ -202,7 +203,7 @@ static void test_file_corruption(void **state)
     static const struct {
         long offset;
         const char *why;
-    } cases[] = {{-5, "checksum mismatch"}, {20, "header checksum"}, {0, "bad magic"}};
+    } cases[] = {{-5, "corrupted"}, {20, "header checksum"}, {0, "bad magic"}};
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         s_copy(path, bpath);
         FILE *fp = fopen(bpath, "r+b");
@@ -229,6 +230,51 @@ static void test_file_corruption(void **state)
     store_destroy(&st);
 }
 
+/* Both format versions read back the same records; --repack turns a
+ * version-1 file into version 2 with the same records, and only once. */
+static void test_file_versions(void **state)
+{
+    (void)state;
+    int table;
+    char err[256], v1[300], path[400], name[64];
+    assert_int_equal(sig_table_parse("KRvKN", &table, err, sizeof err), 0);
+    tbfile_t f2, f1;
+    assert_int_equal(tbfile_read(s_dir, table, &f2, err, sizeof err), 0);
+    assert_int_equal(f2.info.version, 2);
+    snprintf(v1, sizeof v1, "%s/v1", s_dir);
+    assert_int_equal(mkdir(v1, 0755), 0);
+    tbfile_info_t info;
+    assert_int_equal(tbfile_write_as(v1, &f2.layout, f2.recs, 1, &info, err, sizeof err), 0);
+    assert_int_not_equal(tbfile_write_as(v1, &f2.layout, f2.recs, 3, &info, err, sizeof err), 0);
+    assert_non_null(strstr(err, "cannot write format version 3"));
+    tbfile_name(table, name, sizeof name);
+    snprintf(path, sizeof path, "%s/%s", v1, name);
+    struct stat sb;
+    assert_int_equal(stat(path, &sb), 0);
+    assert_int_equal((uint64_t)sb.st_size, TBFILE_HEADER + (uint64_t)f2.info.nslices * TBFILE_SLICE + 4 * f2.info.nrecords);
+    assert_true(tbfile_complete(path, table));
+    assert_int_equal(tbfile_read(v1, table, &f1, err, sizeof err), 0);
+    assert_int_equal(f1.info.version, 1);
+    assert_int_equal(f1.info.crc, f2.info.crc);
+    assert_memory_equal(f1.recs, f2.recs, f2.info.nrecords * sizeof(rec_t));
+    tbfile_close(&f1);
+    repack_stats_t rs;
+    assert_int_equal(repack_dir(v1, NULL, NULL, &rs, err, sizeof err), 0);
+    assert_int_equal(rs.files, 1);
+    assert_int_equal(rs.repacked, 1);
+    assert_true(rs.bytes_after < rs.bytes_before);
+    assert_int_equal(tbfile_read(v1, table, &f1, err, sizeof err), 0);
+    assert_int_equal(f1.info.version, 2);
+    assert_memory_equal(f1.recs, f2.recs, f2.info.nrecords * sizeof(rec_t));
+    tbfile_close(&f1);
+    assert_int_equal(repack_dir(v1, NULL, NULL, &rs, err, sizeof err), 0);
+    assert_int_equal(rs.repacked, 0);
+    /* A file cut anywhere is not complete, so a resumed solve redoes it. */
+    assert_int_equal(truncate(path, 300), 0);
+    assert_false(tbfile_complete(path, table));
+    tbfile_close(&f2);
+}
+
 /* A second solve of the same set finds every pair done and solves nothing. */
 static void test_resume(void **state)
 {
@@ -248,7 +294,9 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_index_round_trip), cmocka_unit_test(test_units_cover_slices),
         cmocka_unit_test(test_known_values),     cmocka_unit_test(test_clock_boundary),
-        cmocka_unit_test(test_file_corruption),  cmocka_unit_test(test_resume),
+        cmocka_unit_test(test_file_corruption),
+        cmocka_unit_test(test_file_versions),
+        cmocka_unit_test(test_resume),
     };
     return cmocka_run_group_tests(tests, s_group_setup, s_group_teardown);
 }

@@ -3,7 +3,9 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
+#include "vt_blocks.h"
 #include "vt_crc.h"
 
 static uint32_t s_le32(const uint8_t *b)
@@ -38,8 +40,26 @@ int verify_fixup_record(const char *path, uint64_t slot, uint32_t rec)
     }
     fclose(f);
     uint32_t nslices = s_le32(buf + 20);
-    uint8_t *records = buf + 128 + 16 * (size_t)nslices;
-    uint64_t nrec = ((uint64_t)n - 128 - 16 * (uint64_t)nslices) / 4, counts[8] = {0};
+    size_t head = 128 + 16 * (size_t)nslices;
+    if (s_le32(buf + 8) == 2) { /* decode, and go on with a version-1 image */
+        uint64_t nr = s_le32(buf + 24) | (uint64_t)s_le32(buf + 28) << 32;
+        uint8_t *recs, *img;
+        char err[256];
+        if (vt_blocks_decode(buf + head, (size_t)n - head, nr, &recs, err, sizeof err) < 0
+            || !(img = malloc(head + 4 * nr))) {
+            free(buf);
+            return -1;
+        }
+        memcpy(img, buf, head);
+        memcpy(img + head, recs, 4 * nr);
+        free(recs);
+        free(buf);
+        buf = img;
+        n = (long)(head + 4 * nr);
+        s_put32(buf + 8, 1);
+    }
+    uint8_t *records = buf + head;
+    uint64_t nrec = ((uint64_t)n - head) / 4, counts[8] = {0};
     s_put32(records + 4 * slot, rec);
     uint32_t max_dtz = 0, max_dtm = 0;
     for (uint64_t i = 0; i < nrec; i++) {

@@ -6,7 +6,8 @@
 #include <stdint.h>
 
 /* Sets record `slot` of the table file at path to rec and fixes the header.
- * 0, or -1 if the file cannot be read or written. */
+ * A version-2 file is rewritten as version 1 (records uncompressed), which
+ * the verifier reads too. 0, or -1 if the file cannot be read or written. */
 int verify_fixup_record(const char *path, uint64_t slot, uint32_t rec);
 
 /* A record from its fields. */

@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "vt_blocks.h"
 #include "vt_crc.h"
 
 static uint32_t s_u32(const uint8_t *b)
@@ -70,8 +71,9 @@ static int s_header(vt_table_t *t, int id, char *err, size_t errlen)
         snprintf(err, errlen, "header checksum mismatch (stored %08x, computed %08x)", s_u32(h + 124), crc);
         return -1;
     }
-    if (s_u32(h + 8) != 1 || s_u32(h + 12) != 1) {
-        snprintf(err, errlen, "format version %u / index scheme %u, this reader knows 1 / 1", s_u32(h + 8),
+    uint32_t version = s_u32(h + 8);
+    if ((version != 1 && version != 2) || s_u32(h + 12) != 1) {
+        snprintf(err, errlen, "format version %u / index scheme %u, this reader knows 1 or 2 / 1", version,
                  s_u32(h + 12));
         return -1;
     }
@@ -96,17 +98,27 @@ static int s_header(vt_table_t *t, int id, char *err, size_t errlen)
     t->max_dtm = s_u32(h + 100);
     t->crc_body = s_u32(h + 104);
     uint64_t want = VT_HEADER_SIZE + (uint64_t)VT_DIR_ENTRY * t->nslices;
-    if (t->nrecords > (UINT64_MAX - want) / 4 || want + 4 * t->nrecords != t->size) {
-        snprintf(err, errlen, "size %zu bytes, the header (%u slices, %llu records) needs %llu", t->size,
-                 t->nslices, (unsigned long long)t->nrecords, (unsigned long long)(want + 4 * t->nrecords));
+    if (t->nrecords > (UINT64_MAX - want) / 4 || (version == 1 && want + 4 * t->nrecords != t->size)
+        || want > t->size) {
+        snprintf(err, errlen, "size %zu bytes, the header (%u slices, %llu records) needs %s%llu", t->size,
+                 t->nslices, (unsigned long long)t->nrecords, version == 1 ? "" : "more than ",
+                 (unsigned long long)(version == 1 ? want + 4 * t->nrecords : want));
         return -1;
     }
-    crc = vt_crc32c(0, h + VT_HEADER_SIZE, t->size - VT_HEADER_SIZE);
+    t->records = h + want;
+    if (version == 2) {
+        char why[200];
+        if (vt_blocks_decode(h + want, t->size - want, t->nrecords, &t->owned, why, sizeof why) < 0) {
+            snprintf(err, errlen, "records: %s", why);
+            return -1;
+        }
+        t->records = t->owned;
+    }
+    crc = vt_crc32c(vt_crc32c(0, h + VT_HEADER_SIZE, want - VT_HEADER_SIZE), t->records, 4 * t->nrecords);
     if (crc != t->crc_body) {
         snprintf(err, errlen, "records checksum mismatch (stored %08x, computed %08x)", t->crc_body, crc);
         return -1;
     }
-    t->records = h + want;
     return 0;
 }
 
@@ -216,6 +228,7 @@ void vt_table_close(vt_table_t **self_p)
     vt_table_t *t = *self_p;
     if (t->map)
         munmap((void *)t->map, t->size);
+    free(t->owned);
     free(t->slices);
     free(t->hkeys);
     free(t->hvals);

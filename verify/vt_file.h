@@ -1,5 +1,6 @@
 /* vt_file.h: the verifier's own reader of table files (docs/solver.md "Table
- * files", format version 1): header, both CRC-32C, size, slice directory. */
+ * files", format versions 1 and 2): header, both CRC-32C, size, slice
+ * directory; version 2's compressed records are decoded into memory. */
 #pragma once
 
 #include <stddef.h>
@@ -14,7 +15,8 @@ enum { VT_HEADER_SIZE = 128, VT_DIR_ENTRY = 16 };
 /* Record codes (docs/solver.md "Values"). */
 enum { VT_LOSS, VT_BLESSED, VT_DRAW, VT_CURSED, VT_WIN, VT_INVALID = 7 };
 
-/* An open table: the file mapped read-only, its directory decoded. */
+/* An open table: the file mapped read-only (version 2: records decoded), its
+ * directory decoded. */
 typedef struct {
     int id;
     char name[VT_NAME_MAX];
@@ -27,6 +29,7 @@ typedef struct {
     uint32_t crc_body;           /* header: CRC-32C of directory and records */
     vt_slice_t *slices;
     const uint8_t *records;
+    uint8_t *owned;  /* version 2: the decoded records */
     uint64_t *hkeys; /* slice lookup: open addressing on vt_slice_key */
     int32_t *hvals;
     uint32_t hmask;

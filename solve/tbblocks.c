@@ -1,0 +1,171 @@
+/* tbblocks.c: zstd blocks of records. */
+#include "tbblocks.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <zstd.h>
+
+#include "crc32c.h"
+
+static void s_put32(unsigned char *p, uint32_t v)
+{
+    for (int i = 0; i < 4; i++)
+        p[i] = (unsigned char)(v >> (8 * i));
+}
+static void s_put64(unsigned char *p, uint64_t v)
+{
+    s_put32(p, (uint32_t)v);
+    s_put32(p + 4, (uint32_t)(v >> 32));
+}
+static uint32_t s_get32(const unsigned char *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+static uint64_t s_get64(const unsigned char *p) { return s_get32(p) | (uint64_t)s_get32(p + 4) << 32; }
+
+static uint64_t s_nblocks(uint64_t n) { return (n + (1u << TBBLOCK_SHIFT) - 1) >> TBBLOCK_SHIFT; }
+
+void tbblocks_free(tbblocks_t *b)
+{
+    free(b->bytes);
+    b->bytes = NULL;
+    b->len = 0;
+}
+
+int tbblocks_pack(const rec_t *recs, uint64_t n, tbblocks_t *out, char *err, size_t errlen)
+{
+    uint64_t nb = s_nblocks(n);
+    size_t block = (size_t)1 << TBBLOCK_SHIFT, bound = ZSTD_compressBound(block * sizeof(rec_t));
+    size_t head = TBBLOCK_HEADER + 8 * (size_t)(nb + 1), cap = head + bound * (size_t)(nb ? nb : 1);
+    /* Frames are ~1/10 of the records: grow from a guess rather than reserve the bound. */
+    size_t guess = head + (size_t)(n * sizeof(rec_t) / 4) + bound;
+    out->len = 0;
+    out->bytes = malloc(guess < cap ? guess : cap);
+    size_t have = guess < cap ? guess : cap;
+    ZSTD_CCtx *cc = ZSTD_createCCtx();
+    if (!out->bytes || !cc) {
+        ZSTD_freeCCtx(cc);
+        tbblocks_free(out);
+        snprintf(err, errlen, "out of memory compressing %llu records", (unsigned long long)n);
+        return -1;
+    }
+    ZSTD_CCtx_setParameter(cc, ZSTD_c_compressionLevel, 1);
+    ZSTD_CCtx_setParameter(cc, ZSTD_c_checksumFlag, 1);
+    ZSTD_CCtx_setParameter(cc, ZSTD_c_contentSizeFlag, 1);
+    size_t at = head;
+    for (uint64_t b = 0; b < nb; b++) {
+        s_put64(out->bytes + TBBLOCK_HEADER + 8 * b, at - head);
+        if (have - at < bound) {
+            size_t want = have * 2 > at + bound ? have * 2 : at + bound;
+            unsigned char *nbuf = realloc(out->bytes, want);
+            if (!nbuf) {
+                ZSTD_freeCCtx(cc);
+                tbblocks_free(out);
+                snprintf(err, errlen, "out of memory compressing %llu records", (unsigned long long)n);
+                return -1;
+            }
+            out->bytes = nbuf;
+            have = want;
+        }
+        uint64_t first = b << TBBLOCK_SHIFT, count = n - first < block ? n - first : block;
+        size_t z = ZSTD_compress2(cc, out->bytes + at, have - at, recs + first, (size_t)count * sizeof(rec_t));
+        if (ZSTD_isError(z)) {
+            snprintf(err, errlen, "block %llu: zstd: %s", (unsigned long long)b, ZSTD_getErrorName(z));
+            ZSTD_freeCCtx(cc);
+            tbblocks_free(out);
+            return -1;
+        }
+        at += z;
+    }
+    ZSTD_freeCCtx(cc);
+    s_put64(out->bytes + TBBLOCK_HEADER + 8 * nb, at - head);
+    s_put32(out->bytes, TBBLOCK_SHIFT);
+    s_put32(out->bytes + 4, (uint32_t)nb);
+    s_put32(out->bytes + 8, TBBLOCK_CODEC_ZSTD);
+    uint32_t crc = crc32c(0, out->bytes, 12);
+    s_put32(out->bytes + 12, crc32c(crc, out->bytes + TBBLOCK_HEADER, 8 * (size_t)(nb + 1)));
+    out->len = at;
+    return 0;
+}
+
+/* Checks the block header and offsets; the size of the whole section, or 0
+ * with a message. */
+static uint64_t s_check(const unsigned char *p, size_t len, uint64_t n, char *err, size_t errlen)
+{
+    uint64_t nb = s_nblocks(n);
+    if (len < TBBLOCK_HEADER) {
+        snprintf(err, errlen, "truncated block header");
+        return 0;
+    }
+    if (s_get32(p) != TBBLOCK_SHIFT || s_get32(p + 4) != nb || s_get32(p + 8) != TBBLOCK_CODEC_ZSTD) {
+        snprintf(err, errlen, "block header says shift %u, %u blocks, codec %u; expected %d, %llu, %d",
+                 s_get32(p), s_get32(p + 4), s_get32(p + 8), TBBLOCK_SHIFT, (unsigned long long)nb,
+                 TBBLOCK_CODEC_ZSTD);
+        return 0;
+    }
+    size_t head = TBBLOCK_HEADER + 8 * (size_t)(nb + 1);
+    if (len < head) {
+        snprintf(err, errlen, "truncated block offsets");
+        return 0;
+    }
+    if (crc32c(crc32c(0, p, 12), p + TBBLOCK_HEADER, head - TBBLOCK_HEADER) != s_get32(p + 12)) {
+        snprintf(err, errlen, "block header checksum mismatch (the file is corrupted)");
+        return 0;
+    }
+    uint64_t prev = 0;
+    for (uint64_t b = 0; b <= nb; b++) {
+        uint64_t o = s_get64(p + TBBLOCK_HEADER + 8 * b);
+        if ((b == 0 && o != 0) || o < prev) {
+            snprintf(err, errlen, "block %llu: offset %llu out of order", (unsigned long long)b,
+                     (unsigned long long)o);
+            return 0;
+        }
+        prev = o;
+    }
+    return head + prev;
+}
+
+uint64_t tbblocks_span(const unsigned char *p, size_t len, uint64_t n)
+{
+    char err[128];
+    return s_check(p, len, n, err, sizeof err);
+}
+
+int tbblocks_unpack(const unsigned char *p, size_t len, uint64_t n, rec_t *out, char *err, size_t errlen)
+{
+    uint64_t span = s_check(p, len, n, err, errlen);
+    if (!span)
+        return -1;
+    if (span != len) {
+        snprintf(err, errlen, "the blocks take %llu bytes, the file has %zu after the directory: truncated?",
+                 (unsigned long long)span, len);
+        return -1;
+    }
+    uint64_t nb = s_nblocks(n);
+    const unsigned char *frames = p + TBBLOCK_HEADER + 8 * (size_t)(nb + 1);
+    ZSTD_DCtx *dc = ZSTD_createDCtx();
+    if (!dc) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    int rc = 0;
+    for (uint64_t b = 0; b < nb && rc == 0; b++) {
+        uint64_t o = s_get64(p + TBBLOCK_HEADER + 8 * b), e = s_get64(p + TBBLOCK_HEADER + 8 * (b + 1));
+        uint64_t first = b << TBBLOCK_SHIFT, count = n - first < (1u << TBBLOCK_SHIFT) ? n - first : 1u << TBBLOCK_SHIFT;
+        size_t want = (size_t)count * sizeof(rec_t);
+        unsigned long long size = ZSTD_getFrameContentSize(frames + o, (size_t)(e - o));
+        size_t z = size == want ? ZSTD_decompressDCtx(dc, out + first, want, frames + o, (size_t)(e - o)) : 0;
+        if (size != want) {
+            snprintf(err, errlen, "block %llu: frame holds %lld bytes, not %zu", (unsigned long long)b,
+                     size >= ZSTD_CONTENTSIZE_ERROR ? -1LL : (long long)size, want);
+            rc = -1;
+        } else if (ZSTD_isError(z) || z != want) {
+            snprintf(err, errlen, "block %llu: corrupted records (zstd: %s); regenerate the table",
+                     (unsigned long long)b, ZSTD_isError(z) ? ZSTD_getErrorName(z) : "short frame");
+            rc = -1;
+        }
+    }
+    ZSTD_freeDCtx(dc);
+    return rc;
+}
