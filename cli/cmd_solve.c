@@ -13,6 +13,7 @@
 #include "index.h"
 #include "probe.h"
 #include "sig.h"
+#include "start.h"
 #include "repack.h"
 #include "solve.h"
 
@@ -22,7 +23,7 @@ typedef struct {
     const char *dir;
     const char *text;
     long max_pieces, threads, memory_gb;
-    bool json, pv, quiet, repack;
+    bool json, pv, quiet, repack, deployed;
 } s_opts_t;
 
 static void s_help_solve(void)
@@ -51,6 +52,7 @@ static void s_help_solve(void)
 static void s_help_probe(void)
 {
     printf("usage: octad probe [POSITION] [--tables DIR] [--json] [--pv]\n"
+           "       octad probe --deployed [--tables DIR] [--json]\n"
            "Prints an octad position's value from the tables: win, cursed-win (won only\n"
            "without the 25-move rule), draw, blessed-loss or loss for the side to move, at\n"
            "the position's halfmove clock; dtz (plies to the next pawn move, capture or\n"
@@ -59,6 +61,9 @@ static void s_help_probe(void)
            "  --tables DIR     table directory (default: $OCTAD_TABLES or ./" DEFAULT_TABLES ")\n"
            "  --json           one JSON object: wdl, dtz, dtm, best, moves\n"
            "  --pv             the optimal line to mate (or as far as it goes)\n"
+           "  --deployed       the value of every deployed start (0-143, numbered as in\n"
+           "                   octad selfplay --start; 39 is the standard start), one\n"
+           "                   line each (JSON: one array), and a tally\n"
            "  --help           this text\n");
 }
 
@@ -87,6 +92,8 @@ static int s_parse(const char *cmd, bool solve, int argc, char **argv, s_opts_t 
             o->repack = true;
         } else if (strcmp(argv[i], "--json") == 0) {
             o->json = true;
+        } else if (!solve && strcmp(argv[i], "--deployed") == 0) {
+            o->deployed = true;
         } else if (!solve && strcmp(argv[i], "--pv") == 0) {
             o->pv = true;
         } else if (solve && strcmp(argv[i], "--quiet") == 0) {
@@ -186,12 +193,77 @@ static void s_print_value(const octad_pos_t *p, const probe_value_t *v, store_t 
     printf("\n");
 }
 
+/* octad probe --deployed: every deployed start's value, and a tally. */
+static int s_probe_deployed(const s_opts_t *o)
+{
+    if (o->text || o->pv) {
+        args_error("probe", "--deployed takes no position and no --pv");
+        return EXIT_USAGE;
+    }
+    store_t *store = store_new(o->dir);
+    int tally[8] = {0};
+    if (o->json)
+        printf("[");
+    for (int n = 0; n < START_DEPLOYED_NB && store; n++) {
+        char ofen[GAME_TEXT_MAX], uoi[MOVE_TEXT_MAX];
+        octad_pos_t p;
+        probe_value_t v;
+        probe_move_t moves[GAME_MOVES_MAX];
+        int nbest = 0;
+        if (start_deployed_ofen(n, ofen, sizeof ofen) < 0 || s_position("probe", ofen, &p) < 0)
+            break;
+        if (probe_position(store, &p, &v) < 0 || probe_moves(store, &p, moves, &nbest) < 0) {
+            if (o->json)
+                printf("]\n");
+            args_error("probe", "start %d: %s (generate tables with: octad solve --max-pieces 8 --tables %s)", n,
+                       store_error(store), o->dir);
+            store_destroy(&store);
+            return EXIT_FAIL;
+        }
+        tally[v.wdl]++;
+        if (o->json) {
+            printf("%s{\"start\":%d,\"position\":\"%s\",\"wdl\":\"%s\",\"dtz\":%d,\"dtm\":%d,\"best\":[", n ? "," : "", n,
+                   ofen, rec_wdl_name(v.wdl), v.dtz, v.dtm);
+            for (int i = 0; i < nbest; i++) {
+                octad_move_uoi(&p, moves[i].move, uoi);
+                printf("%s\"%s\"", i ? "," : "", uoi);
+            }
+            printf("]}");
+        } else {
+            printf("%3d  %-28s %-12s", n, ofen, rec_wdl_name(v.wdl));
+            if (v.wdl != REC_DRAW)
+                printf(" dtz %3d dtm %3d", v.dtz, v.dtm);
+            printf("  best");
+            for (int i = 0; i < nbest; i++) {
+                char san[MOVE_TEXT_MAX];
+                octad_move_san(&p, moves[i].move, san);
+                printf(" %s", san);
+            }
+            printf("\n");
+        }
+    }
+    if (!store) {
+        args_error("probe", "out of memory");
+        return EXIT_FAIL;
+    }
+    if (o->json)
+        printf("]\n");
+    else
+        printf("%d starts: %d win, %d cursed-win, %d draw, %d blessed-loss, %d loss (for White, to move)\n",
+               START_DEPLOYED_NB, tally[REC_WIN], tally[REC_CURSED], tally[REC_DRAW], tally[REC_BLESSED],
+               tally[REC_LOSS]);
+    store_destroy(&store);
+    return EXIT_OK;
+}
+
 int cmd_probe(int argc, char **argv)
 {
     s_opts_t o;
     int rc = s_parse("probe", false, argc, argv, &o);
     if (rc != 0)
         return rc < 0 ? EXIT_OK : rc;
+    if (o.deployed)
+        return s_probe_deployed(&o);
     octad_pos_t p;
     if (s_position("probe", o.text, &p) < 0)
         return EXIT_USAGE;

@@ -46,6 +46,8 @@ check "repack current" 0 '"repacked":0.*"ok":true' -- "$octad" solve --repack --
 check "repack with position" 2 'takes no position' -- "$octad" solve --repack "3k/4/4/R2K w - - 0 1" --tables "$tmp/ref"
 check "repack missing dir" 1 'cannot open the table directory' -- "$octad" solve --repack --tables "$tmp/none"
 check "probe help" 0 'usage: octad probe' -- "$octad" probe --help
+check "probe deployed missing" 1 'start 0: .*KNPPvKNPP.otb' -- "$octad" probe --deployed --tables "$tmp/ref"
+check "probe deployed position" 2 'takes no position' -- "$octad" probe --deployed "3k/4/4/R2K w - - 0 1"
 # The engine reads the tables: their best move and the mate distance (dtm 3 = mate in 2).
 check "search with tables" 0 '"bestmove":"d1c2".*"mate":2' -- "$octad" search "3k/4/4/R2K w - - 0 1" --tables "$tmp/ref" --depth 4 --json
 # A corrupted table is refused with its name.
