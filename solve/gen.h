@@ -21,10 +21,11 @@ typedef struct {
 
 /* Solves one unit of a pair whose records are recs[tab] (indexed by the
  * pair's tables); every unit solved earlier in the pair's order, and every
- * table an exit leads to, must be available in `store`. Adds into *st.
- * 0, or -1 with a message (a table missing, out of memory, an internal
+ * table an exit leads to, must be available in `store`. A large unit uses up
+ * to `threads` threads (the records are the same for any number). Adds into
+ * *st. 0, or -1 with a message (a table missing, out of memory, an internal
  * inconsistency, which would be a bug). */
-int gen_unit(store_t *store, const layout_pair_t *pair, const layout_unit_t *unit, rec_t *const *recs,
+int gen_unit(store_t *store, const layout_pair_t *pair, const layout_unit_t *unit, rec_t *const *recs, int threads,
              gen_stats_t *st, char *err, size_t errlen);
 
 /* The tables an exit (capture or promotion) from either table of pair i can

@@ -21,6 +21,7 @@
 
 #include "gen.h"
 #include "comb.h"
+#include "gen_par.h"
 #include "index.h"
 #include "octad/legal.h"
 #include "octad/make.h"
@@ -53,6 +54,27 @@ typedef struct {
     uint32_t n, cap;
 } s_bucket_t;
 
+/* What one worker of a parallel level sets: (level << 32 | slot) entries,
+ * listed in the buckets once the level is done; and its error. */
+typedef struct {
+    uint64_t *v;
+    size_t n, cap;
+    char err[256];
+} s_sink_t;
+
+/* Units smaller than PAR_UNIT_MIN slots, and levels with fewer than
+ * PAR_LEVEL_MIN, run on one thread; the environment variable
+ * OCTAD_SOLVE_PARALLEL_MIN lowers both (tests use 1 to run even the
+ * smallest tables' levels in parallel). */
+enum { PAR_UNIT_MIN = 16384, PAR_LEVEL_MIN = 1024, PAR_CHUNK = 512 };
+
+static uint32_t s_par_min(uint32_t dflt)
+{
+    const char *e = getenv("OCTAD_SOLVE_PARALLEL_MIN");
+    long v = e ? strtol(e, NULL, 10) : 0;
+    return v > 0 && (uint32_t)v < dflt ? (uint32_t)v : dflt;
+}
+
 typedef struct {
     store_t *store;
     const layout_pair_t *pair;
@@ -66,6 +88,9 @@ typedef struct {
     uint8_t *nint;      /* moves that stay in the unit */
     s_bucket_t *bucket; /* slots set at each level, to process in order */
     int nbuckets;
+    int threads;        /* threads for the forward pass and large levels */
+    uint32_t level_min; /* levels with fewer slots run on one thread */
+    s_sink_t sink[GEN_PAR_MAX];
     char *err;
     size_t errlen;
 } s_unit_t;
@@ -96,8 +121,9 @@ static int64_t s_local(const s_unit_t *u, int k, octad_pos_t *q)
     return (int64_t)(j ? u->size0 : 0) + index_encode(s, q);
 }
 
-/* Forward pass for slot i: legality, terminal states, internal moves, exits. */
-static int s_forward(s_unit_t *u, uint32_t i)
+/* Forward pass for slot i: legality, terminal states, internal moves, exits
+ * (writes only slot i's fields, so slots run in parallel). */
+static int s_forward(s_unit_t *u, uint32_t i, char *err, size_t errlen)
 {
     octad_pos_t p;
     s_decode(u, i, &p);
@@ -133,7 +159,7 @@ static int s_forward(s_unit_t *u, uint32_t i)
         if (store_value(u->store, &c, &r) < 0) {
             char text[GAME_TEXT_MAX];
             octad_format(&c, text, sizeof text);
-            snprintf(u->err, u->errlen, "no value for exit %s: a table it needs is missing", text);
+            snprintf(err, errlen, "no value for exit %s: a table it needs is missing", text);
             return -1;
         }
         f |= F_EXIT;
@@ -161,10 +187,9 @@ typedef enum { PASS_A, PASS_B, PASS_C } s_pass_t;
 
 static inline uint16_t s_st(int v, int d) { return (uint16_t)(v << V_SHIFT | d); }
 
-/* Sets slot i to value v at level d and lists it for that level. */
-static int s_set(s_unit_t *u, uint32_t i, int v, int d)
+/* Lists slot i at level d. */
+static int s_push(s_unit_t *u, uint32_t i, int d)
 {
-    u->slot[i].st = s_st(v, d);
     if (d >= u->nbuckets) {
         int nb = d + 64;
         s_bucket_t *b = realloc(u->bucket, sizeof *b * (size_t)nb);
@@ -191,6 +216,33 @@ static int s_set(s_unit_t *u, uint32_t i, int v, int d)
     return 0;
 }
 
+/* Sets slot i to value v at level d and lists it for that level. */
+static int s_set(s_unit_t *u, uint32_t i, int v, int d)
+{
+    u->slot[i].st = s_st(v, d);
+    return s_push(u, i, d);
+}
+
+/* Lists slot i at level d: in the buckets (one thread) or in the worker's
+ * sink (a parallel level). */
+static int s_list(s_unit_t *u, s_sink_t *sink, uint32_t i, int d)
+{
+    if (!sink)
+        return s_push(u, i, d);
+    if (sink->n == sink->cap) {
+        size_t cap = sink->cap ? sink->cap * 2 : 4096;
+        uint64_t *nv = realloc(sink->v, sizeof *nv * cap);
+        if (!nv) {
+            snprintf(sink->err, sizeof sink->err, "out of memory for level %d", d);
+            return -1;
+        }
+        sink->v = nv;
+        sink->cap = cap;
+    }
+    sink->v[sink->n++] = (uint64_t)d << 32 | i;
+    return 0;
+}
+
 /* Initial state of slot i in a pass (listed in its level's bucket). */
 static int s_pass_init(s_unit_t *u, s_pass_t pass, uint32_t i)
 {
@@ -213,9 +265,55 @@ static int s_pass_init(s_unit_t *u, s_pass_t pass, uint32_t i)
     return 0;
 }
 
-/* Propagates from slot i, resolved at level L, to its predecessors. */
-static int s_propagate(s_unit_t *u, s_pass_t pass, uint32_t i, int L, int cap)
+/* What slot i, resolved at level L (lost: `lost`), does to its predecessor
+ * v: a loss makes v won at L + 1; a win takes one move off v's count, and
+ * v with none left and no saving exit is lost. In a parallel level (sink
+ * given) the slot changes by compare-and-swap, so exactly one worker makes
+ * each change and lists v; the outcome does not depend on the order. */
+static int s_touch(s_unit_t *u, s_pass_t pass, uint32_t v, bool lost, int L, int cap, s_sink_t *sink)
 {
+    s_slot_t cur, nw;
+    __atomic_load(&u->slot[v], &cur, __ATOMIC_RELAXED);
+    for (;;) {
+        int d = -1;
+        nw = cur;
+        if (lost) {
+            if (cur.st != 0 && !((cur.st >> V_SHIFT) == V_WIN && (cur.st & DIST_MASK) > L + 1))
+                return 0;
+            d = L + 1;
+            nw.st = s_st(V_WIN, d);
+        } else {
+            if (cur.st != 0)
+                return 0;
+            if (cur.cnt == 0) {
+                snprintf(sink ? sink->err : u->err, sink ? sizeof sink->err : u->errlen,
+                         "internal error: move count of a predecessor underflows");
+                return -1;
+            }
+            if (--nw.cnt == 0
+                && !(pass == PASS_B ? (cur.flags & F_50_SAFE) : (cur.flags & F_INF_SAFE))) {
+                d = L + 1;
+                if (pass == PASS_A && u->xloss[v] > d)
+                    d = u->xloss[v];
+                if (d <= cap)
+                    nw.st = s_st(V_LOSS, d);
+                else
+                    d = -1;
+            }
+        }
+        if (!sink)
+            u->slot[v] = nw;
+        else if (!__atomic_compare_exchange(&u->slot[v], &cur, &nw, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+            continue; /* another worker changed v: look again */
+        return d >= 0 ? s_list(u, sink, v, d) : 0;
+    }
+}
+
+/* Propagates from slot i, resolved at level L, to its predecessors. */
+static int s_propagate(s_unit_t *u, s_pass_t pass, uint32_t i, int L, int cap, s_sink_t *sink)
+{
+    if (L + 1 > cap)
+        return 0;
     octad_pos_t p, pred[UNMOVE_MAX];
     int k = i < u->size0 ? 0 : 1;
     const layout_slice_t *s = u->sl[k];
@@ -223,41 +321,60 @@ static int s_propagate(s_unit_t *u, s_pass_t pass, uint32_t i, int L, int cap)
     index_flip(&p, &p);
     int n = unmove_gen(&p, comb_flip_ranks(s->fixed[1]), pred);
     bool lost = (u->slot[i].st >> V_SHIFT) == V_LOSS;
-    if (L + 1 > cap)
-        return 0;
     for (int j = 0; j < n; j++) {
         int64_t v = s_local(u, k, &pred[j]);
         if (v < 0) {
             char text[GAME_TEXT_MAX];
             octad_format(&pred[j], text, sizeof text);
-            snprintf(u->err, u->errlen, "internal error: predecessor %s is outside its unit", text);
+            snprintf(sink ? sink->err : u->err, sink ? sizeof sink->err : u->errlen,
+                     "internal error: predecessor %s is outside its unit", text);
             return -1;
         }
-        uint16_t sv = u->slot[v].st;
-        if (lost) {
-            if ((sv == 0 || ((sv >> V_SHIFT) == V_WIN && (sv & DIST_MASK) > L + 1))
-                && s_set(u, (uint32_t)v, V_WIN, L + 1) < 0)
-                return -1;
-            continue;
-        }
-        if (sv != 0)
-            continue;
-        if (u->slot[v].cnt == 0) {
-            snprintf(u->err, u->errlen, "internal error: move count of a predecessor underflows");
-            return -1;
-        }
-        if (--u->slot[v].cnt != 0)
-            continue;
-        bool safe = pass == PASS_B ? (u->slot[v].flags & F_50_SAFE) : (u->slot[v].flags & F_INF_SAFE);
-        if (safe)
-            continue;
-        int d = L + 1;
-        if (pass == PASS_A && u->xloss[v] > d)
-            d = u->xloss[v];
-        if (d <= cap && s_set(u, (uint32_t)v, V_LOSS, d) < 0)
+        if (s_touch(u, pass, (uint32_t)v, lost, L, cap, sink) < 0)
             return -1;
     }
     return 0;
+}
+
+/* One level processed by several workers. */
+typedef struct {
+    s_unit_t *u;
+    s_pass_t pass;
+    int L, cap;
+} s_level_t;
+
+static int s_level_chunk(void *ctx, int worker, uint32_t from, uint32_t to)
+{
+    s_level_t *lv = ctx;
+    s_unit_t *u = lv->u;
+    const uint32_t *v = u->bucket[lv->L].v;
+    for (uint32_t k = from; k < to; k++) {
+        uint16_t sv = u->slot[v[k]].st; /* slots of this level do not change during it */
+        if ((sv & DIST_MASK) == lv->L && (sv >> V_SHIFT) != V_DRAW
+            && s_propagate(u, lv->pass, v[k], lv->L, lv->cap, &u->sink[worker]) < 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* Level L on several threads, then what the workers set listed in order. */
+static int s_level_parallel(s_unit_t *u, s_pass_t pass, int L, int cap)
+{
+    s_level_t lv = {u, pass, L, cap};
+    int nw = u->threads < GEN_PAR_MAX ? u->threads : GEN_PAR_MAX;
+    int rc = gen_par_for(nw, u->bucket[L].n, PAR_CHUNK, s_level_chunk, &lv);
+    for (int w = 0; w < nw; w++) {
+        s_sink_t *k = &u->sink[w];
+        if (rc < 0 && k->err[0] && !u->err[0])
+            snprintf(u->err, u->errlen, "%s", k->err);
+        for (size_t j = 0; rc == 0 && j < k->n; j++)
+            if (s_push(u, (uint32_t)k->v[j], (int)(k->v[j] >> 32)) < 0)
+                rc = -1;
+        k->n = 0;
+    }
+    if (rc < 0 && !u->err[0])
+        snprintf(u->err, u->errlen, "a parallel level failed");
+    return rc;
 }
 
 static int s_pass(s_unit_t *u, s_pass_t pass)
@@ -270,13 +387,19 @@ static int s_pass(s_unit_t *u, s_pass_t pass)
             return -1;
         u->slot[i].cnt = u->nint[i];
     }
-    for (int L = 0; L < u->nbuckets && L <= cap; L++)
+    for (int L = 0; L < u->nbuckets && L <= cap; L++) {
+        if (u->threads > 1 && u->bucket[L].n >= u->level_min) {
+            if (s_level_parallel(u, pass, L, cap) < 0)
+                return -1;
+            continue;
+        }
         for (uint32_t k = 0; k < u->bucket[L].n; k++) {
             uint32_t i = u->bucket[L].v[k];
             uint16_t sv = u->slot[i].st;
-            if ((sv & DIST_MASK) == L && (sv >> V_SHIFT) != V_DRAW && s_propagate(u, pass, i, L, cap) < 0)
+            if ((sv & DIST_MASK) == L && (sv >> V_SHIFT) != V_DRAW && s_propagate(u, pass, i, L, cap, NULL) < 0)
                 return -1;
         }
+    }
     return 0;
 }
 
@@ -314,11 +437,29 @@ static int s_compose(s_unit_t *u, bool *need_c)
     return 0;
 }
 
+static int s_forward_chunk(void *ctx, int worker, uint32_t from, uint32_t to)
+{
+    s_unit_t *u = ctx;
+    for (uint32_t i = from; i < to; i++)
+        if (s_forward(u, i, u->sink[worker].err, sizeof u->sink[worker].err) < 0)
+            return -1;
+    return 0;
+}
+
 static int s_solve(s_unit_t *u)
 {
-    for (uint32_t i = 0; i < u->n; i++)
-        if (s_forward(u, i) < 0)
+    if (u->threads > 1) {
+        if (gen_par_for(u->threads, u->n, PAR_CHUNK * 8, s_forward_chunk, u) < 0) {
+            for (int w = 0; w < GEN_PAR_MAX && !u->err[0]; w++)
+                if (u->sink[w].err[0])
+                    snprintf(u->err, u->errlen, "%s", u->sink[w].err);
             return -1;
+        }
+    } else {
+        for (uint32_t i = 0; i < u->n; i++)
+            if (s_forward(u, i, u->err, u->errlen) < 0)
+                return -1;
+    }
     if (s_pass(u, PASS_A) < 0)
         return -1;
     for (uint32_t i = 0; i < u->n; i++) {
@@ -366,16 +507,19 @@ static void s_count(const s_unit_t *u, gen_stats_t *st)
     }
 }
 
-int gen_unit(store_t *store, const layout_pair_t *pair, const layout_unit_t *unit, rec_t *const *recs,
+int gen_unit(store_t *store, const layout_pair_t *pair, const layout_unit_t *unit, rec_t *const *recs, int threads,
              gen_stats_t *st, char *err, size_t errlen)
 {
     s_unit_t u = {.store = store, .pair = pair, .unit = unit, .err = err, .errlen = errlen};
+    err[0] = '\0';
     for (int k = 0; k < unit->n; k++) {
         u.sl[k] = &pair->tables[unit->tab[k]].slices[unit->slice[k]];
         u.out[k] = recs[unit->tab[k]];
     }
     u.size0 = u.sl[0]->size;
     u.n = u.size0 + (unit->n == 2 ? u.sl[1]->size : 0);
+    u.threads = u.n >= s_par_min(PAR_UNIT_MIN) && threads > 1 ? threads : 1;
+    u.level_min = s_par_min(PAR_LEVEL_MIN);
     u.xwin = malloc(sizeof *u.xwin * u.n);
     u.xloss = malloc(sizeof *u.xloss * u.n);
     u.slot = malloc(sizeof *u.slot * u.n);
@@ -392,6 +536,8 @@ int gen_unit(store_t *store, const layout_pair_t *pair, const layout_unit_t *uni
     for (int b = 0; b < u.nbuckets; b++)
         free(u.bucket[b].v);
     free(u.bucket);
+    for (int w = 0; w < GEN_PAR_MAX; w++)
+        free(u.sink[w].v);
     return rc;
 }
 

@@ -53,6 +53,7 @@ typedef struct {
     const layout_pair_t *pair;
     rec_t **recs;
     int next, end, failed;
+    int unit_threads;  /* threads each unit may use (spare ones when units are few) */
     pthread_mutex_t lock;
     gen_stats_t st;
     char err[256];
@@ -69,7 +70,7 @@ static void *s_worker(void *arg)
             return NULL;
         gen_stats_t st = {0};
         char err[256];
-        int rc = gen_unit(w->store, w->pair, &w->pair->units[i], w->recs, &st, err, sizeof err);
+        int rc = gen_unit(w->store, w->pair, &w->pair->units[i], w->recs, w->unit_threads, &st, err, sizeof err);
         pthread_mutex_lock(&w->lock);
         if (rc < 0 && !w->failed) {
             w->failed = 1;
@@ -86,6 +87,7 @@ static int s_run_units(s_work_t *w, int begin, int end, int threads)
     w->next = begin;
     w->end = end;
     int nt = threads < end - begin ? threads : end - begin;
+    w->unit_threads = nt > 0 ? threads / nt : 1;
     if (nt <= 1) {
         s_worker(w);
         return w->failed ? -1 : 0;

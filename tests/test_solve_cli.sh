@@ -30,6 +30,16 @@ if ls "$tmp/kill" | grep -q '\.tmp'; then
     echo "note: leftover temporary files after kills (ignored by readers):"
     ls "$tmp/kill" | grep '\.tmp' | head -3
 fi
+# Units and levels solved by several threads give the same tables as one.
+check "solve parallel levels" 0 'solved' -- env OCTAD_SOLVE_PARALLEL_MIN=1 "$octad" solve --max-pieces 4 --threads 3 --tables "$tmp/par" --quiet
+check "solve one thread" 0 'solved' -- "$octad" solve --max-pieces 4 --threads 1 --tables "$tmp/one" --quiet
+if cmp -s "$tmp/one/SUMMARY" "$tmp/par/SUMMARY" && cmp -s "$tmp/ref/SUMMARY" "$tmp/par/SUMMARY"; then
+    passes=$((passes + 1))
+else
+    echo "FAIL parallel units give other tables than one thread"
+    diff "$tmp/one/SUMMARY" "$tmp/par/SUMMARY" | head -5
+    fails=$((fails + 1))
+fi
 # Probing.
 check "probe json" 0 '"wdl":"win".*"dtz":1,"dtm":1.*"best":\["c2c3"\]' -- "$octad" probe "3k/4/1KQ1/4 w - - 0 1" --tables "$tmp/ref" --json
 check "probe draw" 0 'insufficient' -- "$octad" probe "3k/4/1K2/4 b - - 0 12" --tables "$tmp/ref"
