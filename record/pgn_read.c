@@ -15,7 +15,7 @@ typedef struct {
     unsigned char *buf;
     long line, col; /* of the next character */
     int read_error;
-    int peeked; /* -2: none */
+    int ahead[8], ahead_nb; /* characters read but not consumed yet (lookahead) */
 } s_src_t;
 
 typedef struct {
@@ -46,15 +46,26 @@ static int s_raw(s_src_t *s)
 
 static int s_peek(s_src_t *s)
 {
-    if (s->peeked == -2)
-        s->peeked = s_raw(s);
-    return s->peeked;
+    if (s->ahead_nb == 0) {
+        s->ahead[0] = s_raw(s);
+        s->ahead_nb = 1;
+    }
+    return s->ahead[0];
+}
+
+/* The character i places after the next one (i < 8), not consumed. */
+static int s_peek_at(s_src_t *s, int i)
+{
+    while (s->ahead_nb <= i)
+        s->ahead[s->ahead_nb++] = s_raw(s);
+    return s->ahead[i];
 }
 
 static int s_next(s_src_t *s)
 {
     int c = s_peek(s);
-    s->peeked = -2;
+    if (--s->ahead_nb > 0)
+        memmove(s->ahead, s->ahead + 1, sizeof s->ahead[0] * (size_t)s->ahead_nb);
     if (c == '\n') {
         s->line++;
         s->col = 1;
@@ -199,15 +210,32 @@ static int s_tag(s_reader_t *r)
     return 0;
 }
 
-/* Reads a {} comment (open = '{') or a ; comment to the end of the line. */
+/* Whether the next characters start a line "[Event " (where a comment left
+ * open is taken to end: the next game's first tag). */
+static int s_at_event_tag(s_src_t *s)
+{
+    static const char tag[] = "[Event ";
+    if (s->col != 1)
+        return 0;
+    for (int i = 0; tag[i]; i++)
+        if (s_peek_at(s, i) != tag[i])
+            return 0;
+    return 1;
+}
+
+/* Reads a {} comment (open = '{') or a ; comment to the end of the line. A {
+ * comment not closed by the end of the input or by a line starting "[Event "
+ * is an error reported where it opened; the reader goes on at that tag. */
 static void s_comment(s_reader_t *r, int open)
 {
     int c, space = 0;
     s_tok_clear(r);
     for (;;) {
         c = s_next(&r->src);
-        if (c == EOF && open == '{') {
-            s_error(r, "comment: '{' not closed by '}'");
+        if (open == '{' && (c == EOF || (c == '\n' && s_at_event_tag(&r->src)))) {
+            s_error(r, c == EOF ? "comment: '{' not closed by '}' before the end of the input"
+                                : "comment: '{' not closed by '}' before the next game's [Event tag");
+            r->seen_moves = 1; /* the tag that follows starts a new game */
             return;
         }
         if (c == EOF || (open == '{' && c == '}') || (open == ';' && c == '\n'))
@@ -384,7 +412,6 @@ static void s_token(s_reader_t *r, int c)
 static long s_run(s_reader_t *r)
 {
     r->src.line = r->src.col = 1;
-    r->src.peeked = -2;
     if (s_peek(&r->src) == 0xEF) { /* a UTF-8 byte-order mark */
         s_next(&r->src);
         if (s_peek(&r->src) == 0xBB)

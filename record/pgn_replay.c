@@ -7,13 +7,14 @@
 #include "pgn_game.h"
 #include "san.h"
 
-enum { S_DEPTH = 16 }; /* variations nested deeper are skipped */
+enum { S_DEPTH = 32 }; /* variations nested deeper are skipped (with an error) */
 
 typedef struct {
     const pgn_replay_t *o;
     pgn_game_t g;
-    record_t line[S_DEPTH]; /* the variation being read at each depth */
-    bool dead[S_DEPTH];     /* that variation had an error: its other moves are ignored */
+    record_t line[S_DEPTH];     /* the variation being read at each depth, as a record */
+    pgn_line_t *kept[S_DEPTH];  /* the same variation as stored in the game's notes */
+    bool dead[S_DEPTH];         /* that variation had an error: its other moves are ignored */
     int depth;
 } s_ctx_t;
 
@@ -98,16 +99,20 @@ static pgn_action_t s_end_headers(void *ctx)
     return PGN_GO;
 }
 
-/* Plays a move of a variation (errors only stop that variation). */
+/* Plays a move of a variation and keeps it (errors only stop that variation). */
 static void s_variation_move(s_ctx_t *c, const char *san, const pgn_where_t *w)
 {
-    record_t *r = &c->line[c->depth - 1];
+    int d = c->depth - 1;
+    record_t *r = &c->line[d];
     char err[160];
-    if (c->dead[c->depth - 1])
+    if (c->dead[d])
         return;
     if (record_play_text(r, san, err, sizeof err) != 0) {
         pgn_game_error(&c->g, S_AT "in a variation: %s", w->game, w->line, w->col, err);
-        c->dead[c->depth - 1] = true;
+        c->dead[d] = true;
+    } else if (pgn_line_push(c->kept[d], r->plies[r->ply_nb].move) != 0) {
+        pgn_game_error(&c->g, "game %ld: out of memory", w->game);
+        c->dead[d] = true;
     }
 }
 
@@ -135,50 +140,58 @@ static pgn_action_t s_move(void *ctx, const char *san, const pgn_where_t *w)
     return PGN_GO;
 }
 
+/* The note that annotations read now belong to: after the last move of the
+ * innermost variation, or of the mainline. NULL out of memory. */
+static pgn_note_t *s_note(s_ctx_t *c)
+{
+    if (c->depth > 0)
+        return &c->kept[c->depth - 1]->notes[c->kept[c->depth - 1]->move_nb];
+    return pgn_game_note(&c->g, c->g.rec.ply_nb);
+}
+
 static void s_comment(void *ctx, const char *text)
 {
     s_ctx_t *c = ctx;
-    if (c->depth > 0 || !c->g.has_record || text[0] == '\0')
-        return;
-    pgn_note_t *n = pgn_game_note(&c->g, c->g.rec.ply_nb);
-    if (n == NULL)
-        return;
-    size_t old = n->comment ? strlen(n->comment) : 0, add = strlen(text);
-    char *s = realloc(n->comment, old + add + 2);
-    if (s == NULL)
-        return;
-    if (old)
-        s[old++] = ' ';
-    memcpy(s + old, text, add + 1);
-    n->comment = s;
+    pgn_note_t *n = c->g.has_record ? s_note(c) : NULL;
+    if (n != NULL && pgn_note_comment(n, text) != 0)
+        pgn_game_error(&c->g, "game %ld: out of memory", c->g.number);
 }
 
 static void s_nag(void *ctx, int nag)
 {
     s_ctx_t *c = ctx;
-    if (c->depth > 0 || !c->g.has_record || nag > 255)
-        return;
-    pgn_note_t *n = pgn_game_note(&c->g, c->g.rec.ply_nb);
-    if (n != NULL && n->nag_nb < 4)
-        n->nags[n->nag_nb++] = (uint8_t)nag;
+    pgn_note_t *n = c->g.has_record ? s_note(c) : NULL;
+    if (n != NULL)
+        pgn_note_nag(n, nag);
 }
 
+/* Opens a variation replacing the last move read: its record starts before that move. */
 static pgn_action_t s_begin_variation(void *ctx)
 {
     s_ctx_t *c = ctx;
-    if (!c->o->keep_variations || !c->g.has_record || c->depth == S_DEPTH)
+    if (!c->o->keep_variations || !c->g.has_record)
         return PGN_SKIP;
-    const record_t *base = c->depth > 0 ? &c->line[c->depth - 1] : &c->g.rec;
-    if (base->ply_nb == 0 || (c->depth > 0 && c->dead[c->depth - 1])) {
-        if (base->ply_nb == 0)
-            pgn_game_error(&c->g, "game %ld: a variation before any move", c->g.number);
+    if (c->depth == S_DEPTH) {
+        pgn_game_error(&c->g, "game %ld: variations nested deeper than %d are not read", c->g.number, S_DEPTH);
         return PGN_SKIP;
     }
+    const record_t *base = c->depth > 0 ? &c->line[c->depth - 1] : &c->g.rec;
+    if (c->depth > 0 && c->dead[c->depth - 1])
+        return PGN_SKIP;
+    if (c->depth > 0 ? c->kept[c->depth - 1]->move_nb == 0 : base->ply_nb == 0) {
+        pgn_game_error(&c->g, "game %ld: a variation before any move", c->g.number);
+        return PGN_SKIP;
+    }
+    pgn_note_t *n = s_note(c);
+    pgn_line_t *kept = n ? pgn_note_add_variation(n) : NULL;
     record_t *r = &c->line[c->depth];
     memset(r, 0, sizeof *r);
-    if (record_copy(r, base) != 0)
+    if (kept == NULL || record_copy(r, base) != 0) {
+        pgn_game_error(&c->g, "game %ld: out of memory", c->g.number);
         return PGN_SKIP;
+    }
     record_undo(r);
+    c->kept[c->depth] = kept;
     c->dead[c->depth++] = false;
     return PGN_GO;
 }

@@ -23,7 +23,7 @@ check "svg bad move" 2 'move 1' -- "$octad" svg --moves "Kc5"
 
 # The octad README's two games.
 readme=$data/pgn/octad-readme.pgn
-check "readme draw" 0 '"final":"3k/4/1K2/4 b - - 0 12","result":"1/2-1/2","termination":"insufficient material","errors":\[\]' -- "$octad" pgn --json "$readme"
+check "readme draw" 0 '"final":"3k/4/1K2/4 b - - 0 12","result":"1/2-1/2","termination":"insufficient material","variations":0,"errors":\[\]' -- "$octad" pgn --json "$readme"
 check "readme mate" 0 '"plies":11,.*"result":"1-0","termination":"checkmate"' -- "$octad" pgn --json "$readme"
 check "readme text" 0 '^game 1 .*23 plies, 1/2-1/2, insufficient material' -- "$octad" pgn "$readme"
 
@@ -39,11 +39,26 @@ check "broken summary" 2 '2 of 6 games had errors' -- "$octad" pgn --quiet "$fea
 check "after broken" 2 '^game 6 .*2 plies, 1/2-1/2' -- "$octad" pgn "$features"
 check "json errors" 2 '"game":3,.*"errors":\["game 3, line 21, column 1: tag' -- "$octad" pgn --json "$features"
 
+# A comment left open is reported where it opened; the reader goes on at the next [Event tag.
+open=$data/pgn/open-comment.pgn
+check "open comment" 2 "game 2, line 9, column 16: comment: '\{' not closed by '\}' before the next game's \[Event tag" -- "$octad" pgn "$open"
+check "after open comment" 2 '"game":3,.*"plies":4,.*"result":"0-1","termination":"checkmate","variations":0,"errors":\[\]' -- "$octad" pgn --json "$open"
+check "open comment at the end" 2 "column 7: comment: '\{' not closed by '\}' before the end of the input" -- sh -c "printf '1. e4 {open\\n' | \"$octad\" pgn -"
+
 # --write, read, --write: the same text.
 "$octad" pgn --write "$features" >"$tmp/w1.pgn" 2>/dev/null
 "$octad" pgn --write "$tmp/w1.pgn" >"$tmp/w2.pgn"
 check "write round trip" 0 '^$' -- cmp "$tmp/w1.pgn" "$tmp/w2.pgn"
 check "written games" 0 '^4$' -- grep -c '^\[Event ' "$tmp/w1.pgn"
+# Variations are kept by --write: nested ones, comments inside, 1... numbering.
+variations=$data/pgn/variations.pgn
+"$octad" pgn --write "$variations" >"$tmp/v1.pgn"
+"$octad" pgn --write "$tmp/v1.pgn" >"$tmp/v2.pgn"
+check "variations round trip" 0 '^$' -- cmp "$tmp/v1.pgn" "$tmp/v2.pgn"
+check "variations written" 0 '^1\.\.\. Kd7 \(1\.\.\. Ke7 2\. e4 \(2\. Kd2\) 2\.\.\. Kd6\) \(1\.\.\. Kf7\) 2\. e4' -- cat "$tmp/v1.pgn"
+check "variations skipped" 0 '^{Start} 1\. e4 \$1 \{best by test\} 1\.\.\. e5 2\. Nf3' -- "$octad" pgn --write --skip-variations "$variations"
+check "variations json" 0 '"game":1,.*"variations":9,"errors":\[\]' -- "$octad" pgn --json --variations "$variations"
+check "variations both" 2 'exclude each other' -- "$octad" pgn --variations --skip-variations "$variations"
 check "stdin" 0 'checkmate' -- sh -c "\"$octad\" pgn - < \"$readme\""
 
 check "pgn no file" 2 'no PGN file' -- "$octad" pgn
