@@ -114,8 +114,6 @@ static void s_print_pgn(const record_t *rec, const s_opts_t *o)
     pgn_game_set_tag(&g, "Event", "octad play");
     pgn_game_set_tag(&g, "White", o->player[0]);
     pgn_game_set_tag(&g, "Black", o->player[1]);
-    if (record_over(rec))
-        pgn_game_set_tag(&g, "Termination", record_termination_name(rec));
     pgn_write(stdout, &g);
     pgn_game_free(&g);
 }

@@ -215,18 +215,39 @@ static void s_error(void *ctx, const pgn_where_t *w, const char *message)
     pgn_game_error(&c->g, S_AT "%s", w->game, w->line, w->col, message);
 }
 
-/* Checks the movetext's result against the rules, or takes it as declared. */
+/* The game ended by the rules: the result and the Termination tag must agree. */
+static void s_check_ended(s_ctx_t *c, result_t t, const char *tag, bool known, termination_t term)
+{
+    const record_t *r = &c->g.rec;
+    if (t != RESULT_NONE && r->result != t)
+        pgn_game_error(&c->g, "game %ld: result %s disagrees with the game: %s gives %s", c->g.number,
+                       record_result_text(t), record_termination_name(r), record_result_text(r->result));
+    else if (known && term != r->termination)
+        pgn_game_error(&c->g, "game %ld: tag Termination: '%.40s' disagrees with the game: it ended by %s",
+                       c->g.number, tag, record_termination_name(r));
+}
+
+/* Checks the movetext's result and the [Termination] tag against the rules;
+ * where the rules did not end the game, the tag's termination (resignation,
+ * agreement, time forfeit, a claim) ends it, or the result is taken as declared. */
 static void s_settle_result(s_ctx_t *c)
 {
     record_t *r = &c->g.rec;
     result_t t = c->g.result_token;
-    if (!c->g.has_record || t == RESULT_NONE)
+    const char *tag = pgn_game_tag(&c->g, "Termination");
+    termination_t term = TERM_DECLARED;
+    if (!c->g.has_record)
         return;
-    if (!record_over(r)) {
+    bool known = tag != NULL && record_termination_parse(tag, record_pos_at(r, 0)->variant, &term) == 0;
+    if (record_over(r)) {
+        s_check_ended(c, t, tag, known, term);
+    } else if (t == RESULT_NONE) {
+        if (known)
+            pgn_game_error(&c->g, "game %ld: tag Termination: '%.40s', but the game has no result", c->g.number, tag);
+    } else if (record_end(r, term, t) != 0) {
+        pgn_game_error(&c->g, "game %ld: tag Termination: '%.40s' does not fit result %s after the last move",
+                       c->g.number, tag, record_result_text(t));
         record_declare(r, t);
-    } else if (r->result != t) {
-        pgn_game_error(&c->g, "game %ld: result %s disagrees with the game: %s gives %s", c->g.number,
-                       record_result_text(t), record_termination_name(r), record_result_text(r->result));
     }
 }
 

@@ -1,5 +1,5 @@
-/* pgn_write.c: normalised PGN out (pgn_game.h): roster, setup tags, numbered
- * SAN with NAGs and comments, wrapped at 80 columns. */
+/* pgn_write.c: normalised PGN out (pgn_game.h): roster, setup tags, the
+ * termination, numbered SAN with NAGs, comments and variations, wrapped at 80 columns. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -58,7 +58,7 @@ static void s_tag(FILE *f, const char *name, const char *value)
 static bool s_is_setup_tag(const char *name)
 {
     static const char *const names[] = {"Event", "Site", "Date", "Round", "White", "Black", "Result",
-                                        "Variant", "SetUp", "FEN"};
+                                        "Variant", "SetUp", "FEN", "Termination"};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (strcmp(name, names[i]) == 0)
             return true;
@@ -85,6 +85,11 @@ static void s_tags(FILE *f, const pgn_game_t *g)
         s_tag(f, "SetUp", "1");
         s_tag(f, "FEN", fen);
     }
+    const char *term = pgn_game_tag(g, "Termination"); /* kept when the record does not say */
+    if (g->rec.termination != TERM_NONE && g->rec.termination != TERM_DECLARED)
+        term = record_termination_name(&g->rec);
+    if (term != NULL)
+        s_tag(f, "Termination", term);
     for (int i = 0; i < g->tag_nb; i++)
         if (!s_is_setup_tag(g->tags[i].name))
             s_tag(f, g->tags[i].name, g->tags[i].value);
