@@ -20,17 +20,18 @@ typedef struct {
 /* A visitor's answer where it may skip. */
 typedef enum { PGN_GO = 0, PGN_SKIP = 1 } pgn_action_t;
 
-/* Callbacks; any may be NULL. Texts are borrowed for the call only. */
+/* Callbacks; any may be NULL. Texts are borrowed for the call only; `where`
+ * is where the token starts (a tag's '[', a variation's '('). */
 typedef struct {
     void (*begin_game)(void *ctx, const pgn_where_t *where);
-    void (*header)(void *ctx, const char *name, const char *value);
+    void (*header)(void *ctx, const char *name, const char *value, const pgn_where_t *where);
     pgn_action_t (*end_headers)(void *ctx); /* PGN_SKIP: skip this game's moves */
     pgn_action_t (*move)(void *ctx, const char *san, const pgn_where_t *where); /* PGN_SKIP: skip the rest of the game */
     void (*comment)(void *ctx, const char *text); /* whitespace runs become one space, ends trimmed */
     void (*nag)(void *ctx, int nag);
-    pgn_action_t (*begin_variation)(void *ctx); /* PGN_SKIP: skip this variation */
+    pgn_action_t (*begin_variation)(void *ctx, const pgn_where_t *where); /* PGN_SKIP: skip this variation */
     void (*end_variation)(void *ctx);
-    void (*result)(void *ctx, const char *text);
+    void (*result)(void *ctx, const char *text, const pgn_where_t *where);
     void (*error)(void *ctx, const pgn_where_t *where, const char *message);
     void (*end_game)(void *ctx);
 } pgn_visitor_t;

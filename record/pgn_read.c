@@ -24,7 +24,8 @@ typedef struct {
     void *ctx;
     long games;
     int in_game, headers_done, seen_moves, skip, depth, skip_depth;
-    pgn_where_t at; /* where the current token starts */
+    pgn_where_t at;      /* where the current token starts */
+    pgn_where_t open_at; /* where the outermost open variation's '(' is */
     char *tok;
     size_t tok_len, tok_cap;
 } s_reader_t;
@@ -144,8 +145,10 @@ static void s_end_game(s_reader_t *r)
         return;
     if (!r->headers_done && !r->skip)
         s_headers_done(r); /* a game of tags only still has its start */
-    if (r->depth > 0 && !r->skip)
+    if (r->depth > 0 && !r->skip) {
+        r->at = r->open_at;
         s_error(r, "variation not closed: ')' missing");
+    }
     if (r->v->end_game)
         r->v->end_game(r->ctx);
     r->in_game = 0;
@@ -206,7 +209,7 @@ static int s_tag(s_reader_t *r)
         return s_error(r, "tag: ']' missing after the value"), -1;
     s_next(&r->src);
     if (!r->skip && r->v->header)
-        r->v->header(r->ctx, name, r->tok);
+        r->v->header(r->ctx, name, r->tok, &r->at);
     return 0;
 }
 
@@ -275,7 +278,7 @@ static void s_result(s_reader_t *r, const char *text)
     if (r->depth > 0)
         s_error(r, "result inside a variation: ')' missing");
     if (s_active(r) && r->v->result)
-        r->v->result(r->ctx, text);
+        r->v->result(r->ctx, text, &r->at);
     s_end_game(r);
 }
 
@@ -321,6 +324,8 @@ static void s_symbol(s_reader_t *r)
     }
     s_headers_done(r);
     r->seen_moves = 1;
+    if (strcmp(t, "e.p.") == 0)
+        return; /* "exd6 e.p.": the en-passant remark after a move, written apart */
     if (t[0] == '!' || t[0] == '?') {
         int nag = s_glyph_nag(t);
         if (nag)
@@ -349,8 +354,9 @@ static void s_variation(s_reader_t *r, int c)
     s_headers_done(r);
     r->seen_moves = 1;
     if (c == '(') {
-        r->depth++;
-        if (s_active(r) && r->v->begin_variation && r->v->begin_variation(r->ctx) == PGN_SKIP)
+        if (r->depth++ == 0)
+            r->open_at = r->at;
+        if (s_active(r) && r->v->begin_variation && r->v->begin_variation(r->ctx, &r->at) == PGN_SKIP)
             r->skip_depth = r->depth;
         return;
     }

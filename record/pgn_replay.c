@@ -16,6 +16,7 @@ typedef struct {
     pgn_line_t *kept[S_DEPTH];  /* the same variation as stored in the game's notes */
     bool dead[S_DEPTH];         /* that variation had an error: its other moves are ignored */
     int depth;
+    pgn_where_t variant_at, fen_at, term_at, result_at; /* where those tags and the result are */
 } s_ctx_t;
 
 #define S_AT "game %ld, line %ld, column %ld: "
@@ -27,13 +28,20 @@ static void s_begin_game(void *ctx, const pgn_where_t *w)
     c->g.number = w->game;
     c->g.line = w->line;
     c->depth = 0;
+    c->variant_at = c->fen_at = c->term_at = c->result_at = *w;
 }
 
-static void s_header(void *ctx, const char *name, const char *value)
+static void s_header(void *ctx, const char *name, const char *value, const pgn_where_t *w)
 {
     s_ctx_t *c = ctx;
     if (pgn_game_set_tag(&c->g, name, value) != 0)
         pgn_game_error(&c->g, "game %ld: out of memory", c->g.number);
+    if (strcmp(name, "Variant") == 0)
+        c->variant_at = *w;
+    else if (strcmp(name, "FEN") == 0)
+        c->fen_at = *w;
+    else if (strcmp(name, "Termination") == 0)
+        c->term_at = *w;
 }
 
 /* What other programs write in [FEN] and we still read (python-chess does the
@@ -66,18 +74,18 @@ static int s_start(s_ctx_t *c, game_pos_t *start)
     variant_t v = c->o->default_variant;
     char err[160];
     if (vtag != NULL && pgn_variant_parse(vtag, &v) != 0) {
-        pgn_game_error(&c->g, "game %ld, line %ld: tag Variant: '%.40s' is not octad, chess or Chess960",
-                       c->g.number, c->g.line, vtag);
+        pgn_game_error(&c->g, S_AT "tag Variant: '%.40s' is not octad, chess or Chess960", c->g.number,
+                       c->variant_at.line, c->variant_at.col, vtag);
         return -1;
     }
     if (fen == NULL && v == VARIANT_CHESS960) {
-        pgn_game_error(&c->g, "game %ld, line %ld: tag FEN: a Chess960 game needs its start position",
-                       c->g.number, c->g.line);
+        pgn_game_error(&c->g, S_AT "tag FEN: a Chess960 game needs its start position", c->g.number,
+                       c->variant_at.line, c->variant_at.col);
         return -1;
     }
     if (game_parse(v, fen ? fen : game_start_text(v), start, err, sizeof err) != 0
         && (fen == NULL || s_parse_lenient(v, fen, start) != 0)) {
-        pgn_game_error(&c->g, "game %ld, line %ld: tag FEN: %s", c->g.number, c->g.line, err);
+        pgn_game_error(&c->g, S_AT "tag FEN: %s", c->g.number, c->fen_at.line, c->fen_at.col, err);
         return -1;
     }
     return 0;
@@ -166,20 +174,21 @@ static void s_nag(void *ctx, int nag)
 }
 
 /* Opens a variation replacing the last move read: its record starts before that move. */
-static pgn_action_t s_begin_variation(void *ctx)
+static pgn_action_t s_begin_variation(void *ctx, const pgn_where_t *w)
 {
     s_ctx_t *c = ctx;
     if (!c->o->keep_variations || !c->g.has_record)
         return PGN_SKIP;
     if (c->depth == S_DEPTH) {
-        pgn_game_error(&c->g, "game %ld: variations nested deeper than %d are not read", c->g.number, S_DEPTH);
+        pgn_game_error(&c->g, S_AT "variations nested deeper than %d are not read", w->game, w->line, w->col,
+                       S_DEPTH);
         return PGN_SKIP;
     }
     const record_t *base = c->depth > 0 ? &c->line[c->depth - 1] : &c->g.rec;
     if (c->depth > 0 && c->dead[c->depth - 1])
         return PGN_SKIP;
     if (c->depth > 0 ? c->kept[c->depth - 1]->move_nb == 0 : base->ply_nb == 0) {
-        pgn_game_error(&c->g, "game %ld: a variation before any move", c->g.number);
+        pgn_game_error(&c->g, S_AT "a variation before any move", w->game, w->line, w->col);
         return PGN_SKIP;
     }
     pgn_note_t *n = s_note(c);
@@ -203,9 +212,10 @@ static void s_end_variation(void *ctx)
         record_free(&c->line[--c->depth]);
 }
 
-static void s_result(void *ctx, const char *text)
+static void s_result(void *ctx, const char *text, const pgn_where_t *w)
 {
     s_ctx_t *c = ctx;
+    c->result_at = *w;
     record_result_parse(text, &c->g.result_token);
 }
 
@@ -220,11 +230,12 @@ static void s_check_ended(s_ctx_t *c, result_t t, const char *tag, bool known, t
 {
     const record_t *r = &c->g.rec;
     if (t != RESULT_NONE && r->result != t)
-        pgn_game_error(&c->g, "game %ld: result %s disagrees with the game: %s gives %s", c->g.number,
-                       record_result_text(t), record_termination_name(r), record_result_text(r->result));
+        pgn_game_error(&c->g, S_AT "result %s disagrees with the game: %s gives %s", c->g.number,
+                       c->result_at.line, c->result_at.col, record_result_text(t), record_termination_name(r),
+                       record_result_text(r->result));
     else if (known && term != r->termination)
-        pgn_game_error(&c->g, "game %ld: tag Termination: '%.40s' disagrees with the game: it ended by %s",
-                       c->g.number, tag, record_termination_name(r));
+        pgn_game_error(&c->g, S_AT "tag Termination: '%.40s' disagrees with the game: it ended by %s",
+                       c->g.number, c->term_at.line, c->term_at.col, tag, record_termination_name(r));
 }
 
 /* Checks the movetext's result and the [Termination] tag against the rules;
@@ -243,10 +254,11 @@ static void s_settle_result(s_ctx_t *c)
         s_check_ended(c, t, tag, known, term);
     } else if (t == RESULT_NONE) {
         if (known)
-            pgn_game_error(&c->g, "game %ld: tag Termination: '%.40s', but the game has no result", c->g.number, tag);
+            pgn_game_error(&c->g, S_AT "tag Termination: '%.40s', but the game has no result", c->g.number,
+                           c->term_at.line, c->term_at.col, tag);
     } else if (record_end(r, term, t) != 0) {
-        pgn_game_error(&c->g, "game %ld: tag Termination: '%.40s' does not fit result %s after the last move",
-                       c->g.number, tag, record_result_text(t));
+        pgn_game_error(&c->g, S_AT "tag Termination: '%.40s' does not fit result %s after the last move",
+                       c->g.number, c->term_at.line, c->term_at.col, tag, record_result_text(t));
         record_declare(r, t);
     }
 }

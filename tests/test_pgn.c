@@ -170,6 +170,19 @@ static void s_check_tree(void *ctx, pgn_game_t *g)
     assert_string_equal(g->notes[4].vars[0].notes[0].comment, "before the move");
 }
 
+/* "exd6 e.p.", the remark written apart from its move, is read as a remark. */
+static void test_ep_remark(void **state)
+{
+    (void)state;
+    const char *text = "1. e4 Nf6 2. e5 d5 3. exd6 e.p. cxd6 *\n";
+    s_read_t r;
+    s_read(text, strlen(text), &r, false);
+    assert_int_equal(r.errors[0], 0);
+    assert_int_equal(r.plies[0], 6);
+    assert_non_null(strstr(r.written, "3. exd6 cxd6 *"));
+    free(r.written);
+}
+
 static void test_variations_kept_and_written(void **state)
 {
     (void)state;
@@ -249,9 +262,12 @@ static void test_syntax_errors_then_next_game(void **state)
         {"1. e4 $x *\n", "NAG: '$' without a number"},
         {"1. e4 & *\n", "unexpected character '&'"},
         {"[Event x]\n1. e4 *\n", "tag: value must be a quoted string"},
-        {"1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 0-1\n", "result 0-1 disagrees with the game: checkmate gives 1-0"},
-        {"[Variant \"Shogi\"]\n1. e4 *\n", "tag Variant: 'Shogi'"},
-        {"[FEN \"8/8/8 w - - 0 1\"]\n1. e4 *\n", "tag FEN:"},
+        {"1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 0-1\n",
+         "line 1, column 41: result 0-1 disagrees with the game: checkmate gives 1-0"},
+        {"[Event \"e\"]\n[Variant \"Shogi\"]\n1. e4 *\n", "game 1, line 2, column 1: tag Variant: 'Shogi'"},
+        {"[Event \"e\"]\n [FEN \"8/8/8 w - - 0 1\"]\n1. e4 *\n", "game 1, line 2, column 2: tag FEN:"},
+        {"[Event \"e\"]\n[Variant \"Chess960\"]\n1. e4 *\n", "line 2, column 1: tag FEN: a Chess960 game needs"},
+        {"1. e4 (1. d4 d5\n", "game 1, line 1, column 7: variation not closed"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char text[256];
@@ -270,9 +286,9 @@ typedef struct {
     int games, headers, moves, comments, nags, variations, results;
 } s_count_t;
 
-static void s_c_header(void *ctx, const char *name, const char *value)
+static void s_c_header(void *ctx, const char *name, const char *value, const pgn_where_t *w)
 {
-    (void)name, (void)value;
+    (void)name, (void)value, (void)w;
     ((s_count_t *)ctx)->headers++;
 }
 static pgn_action_t s_c_skip(void *ctx) { (void)ctx; return PGN_SKIP; }
@@ -285,8 +301,8 @@ static pgn_action_t s_c_move(void *ctx, const char *san, const pgn_where_t *w)
 }
 static void s_c_comment(void *ctx, const char *t) { (void)t; ((s_count_t *)ctx)->comments++; }
 static void s_c_nag(void *ctx, int n) { (void)n; ((s_count_t *)ctx)->nags++; }
-static pgn_action_t s_c_var(void *ctx) { ((s_count_t *)ctx)->variations++; return PGN_GO; }
-static void s_c_result(void *ctx, const char *t) { (void)t; ((s_count_t *)ctx)->results++; }
+static pgn_action_t s_c_var(void *ctx, const pgn_where_t *w) { (void)w; ((s_count_t *)ctx)->variations++; return PGN_GO; }
+static void s_c_result(void *ctx, const char *t, const pgn_where_t *w) { (void)t, (void)w; ((s_count_t *)ctx)->results++; }
 static void s_c_end(void *ctx) { ((s_count_t *)ctx)->games++; }
 
 static void test_visitor_skips(void **state)
@@ -319,6 +335,7 @@ int main(void)
         cmocka_unit_test(test_variations_checked_on_request),
         cmocka_unit_test(test_variations_kept_and_written),
         cmocka_unit_test(test_variation_errors),
+        cmocka_unit_test(test_ep_remark),
         cmocka_unit_test(test_syntax_errors_then_next_game),
         cmocka_unit_test(test_visitor_skips),
     };
