@@ -51,7 +51,10 @@ static int s_value(int argc, char **argv, int *i, s_opts_t *o)
                 return -1;
             continue;
         }
-        if (k < 5)
+        if (k < 5 && !svg_color_ok(v)) {
+            args_error("svg", "%s: '%.40s' is not a colour (a name, #rrggbb or rgb(...))", names[k], v);
+            return -1;
+        } else if (k < 5)
             *slots[k] = v;
         else if (k == 5 && o->arrow_nb < SVG_ARROWS_MAX)
             o->arrows[o->arrow_nb++] = v;
@@ -164,7 +167,12 @@ int cmd_svg(int argc, char **argv)
         record_free(&rec);
         return EXIT_USAGE;
     }
-    if (o.lastmove && rec.ply_nb > 0) {
+    if (o.lastmove && rec.ply_nb == 0) {
+        args_error("svg", "--lastmove: no move to show (give it with --moves)");
+        record_free(&rec);
+        return EXIT_USAGE;
+    }
+    if (o.lastmove) {
         gmove_info_t i = gmove_info(record_pos_at(&rec, rec.ply_nb - 1), rec.plies[rec.ply_nb].move);
         int n = start.variant == VARIANT_OCTAD ? 4 : 8;
         o.svg.last_from = i.from_rank * n + i.from_file;

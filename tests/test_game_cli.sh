@@ -20,6 +20,9 @@ check "svg pieces" 0 '^8$' -- sh -c "\"$octad\" svg | grep -c \"class='piece'\""
 check "svg bad arrow" 2 "--arrow 'a1e5'" -- "$octad" svg --arrow a1e5
 check "svg bad mark" 2 "--mark 'z9'" -- "$octad" svg --mark z9
 check "svg bad move" 2 'move 1' -- "$octad" svg --moves "Kc5"
+check "svg bad colour" 2 "--light: 'red' onload='x' is not a colour" -- "$octad" svg --light "red' onload='x"
+check "svg colour" 0 "fill='rgb\(10, 20, 30\)'" -- "$octad" svg --dark "rgb(10, 20, 30)"
+check "svg lastmove alone" 2 '--lastmove: no move to show' -- "$octad" svg --lastmove
 
 # The octad README's two games.
 readme=$data/pgn/octad-readme.pgn
