@@ -128,6 +128,19 @@ static void s_take_first(void *ctx, pgn_game_t *g)
     pgn_game_init(g);
 }
 
+/* Whether the game ended by a player's act (resignation, agreement, a claim, a
+ * flag, a bare result) rather than by the rules of its last position. */
+static bool s_ended_from_outside(const record_t *rec)
+{
+    switch (rec->termination) {
+    case TERM_RESIGNATION: case TERM_AGREEMENT: case TERM_CLAIM_THREEFOLD: case TERM_CLAIM_FIFTY:
+    case TERM_TIME_FORFEIT: case TERM_DECLARED:
+        return true;
+    default:
+        return false;
+    }
+}
+
 /* Loads the start: the end of the first game of --pgn, or the position options. 0 or -1. */
 static int s_load(s_opts_t *o, record_t *rec)
 {
@@ -155,8 +168,8 @@ static int s_load(s_opts_t *o, record_t *rec)
     if (first == NULL || !first->has_record || first->error_nb > 0)
         args_error("play", "%.200s: %s", o->pgn,
                    first && first->error_nb ? first->errors[0] : "no game that replays");
-    else if ((rc = record_copy(rec, &first->rec)) == 0 && rec->termination == TERM_DECLARED)
-        rec->result = RESULT_NONE, rec->termination = TERM_NONE; /* a declared result does not stop play */
+    else if ((rc = record_copy(rec, &first->rec)) == 0 && s_ended_from_outside(rec))
+        rec->result = RESULT_NONE, rec->termination = TERM_NONE; /* play goes on from the last move */
     if (first != NULL)
         pgn_game_free(first);
     free(first);

@@ -83,6 +83,11 @@ check "play draw agreed" 0 'result: 1/2-1/2 \(agreement\)' -- play 'c2\ndraw\n'
 check "play vs random" 0 'Black plays ' -- play 'c2\nquit\n' --black random
 check "play undo vs random" 0 '^\*$' -- play 'c2\nundo\nquit\n' --black random
 check "play from pgn" 0 'result: 1/2-1/2 \(insufficient material\)' -- play '' --pgn "$readme"
+play 'c2\nresign\n' >"$tmp/resigned.txt"
+sed -n '/^\[Event/,$p' "$tmp/resigned.txt" >"$tmp/resigned.pgn"
+check "play writes termination" 0 '^\[Termination "resignation"\]' -- cat "$tmp/resigned.pgn"
+check "resigned reads back" 0 '"result":"1-0","termination":"resignation"' -- "$octad" pgn --json "$tmp/resigned.pgn"
+check "play on after resignation" 0 '1\. c2 b3 \*' -- play 'b3\nquit\n' --pgn "$tmp/resigned.pgn"
 check "play chess" 0 '1\. e4 e5 2\. Qh5 Nc6 3\. Bc4 Nf6 4\. Qxf7# 1-0' -- play 'e4\ne5\nQh5\nNc6\nBc4\nNf6\nQxf7\n' --variant chess
 check "play chess claim" 0 'threefold repetition \(claimed\)' -- play 'Nf3\nNf6\nNg1\nNg8\nNf3\nNf6\nNg1\nNg8\ndraw\n' --variant chess
 check "play eof" 0 '1\. c2 \*' -- play 'c2\n'
