@@ -23,8 +23,8 @@ static void s_word(s_out_t *o, const char *w)
         fputc('\n', o->f);
         o->col = 0;
     }
-    if (o->col > 0) {
-        fputc(' ', o->f);
+    if (o->col > 0 || (*pre == '\0' && (w[0] == '%' || strncmp(w, "[Event", 6) == 0))) {
+        fputc(' ', o->f); /* (at a line's start: a comment's word the reader would take for an escape line or a new game) */
         o->col++;
     }
     fputs(pre, o->f);
@@ -50,7 +50,7 @@ static void s_tag(FILE *f, const char *name, const char *value)
     for (const char *p = value; *p; p++) {
         if (*p == '"' || *p == '\\')
             fputc('\\', f);
-        fputc(*p, f);
+        fputc(*p == '\n' || *p == '\r' || *p == '\t' ? ' ' : *p, f); /* a tag stays on its line */
     }
     fputs("\"]\n", f);
 }

@@ -170,6 +170,48 @@ static void s_check_tree(void *ctx, pgn_game_t *g)
     assert_string_equal(g->notes[4].vars[0].notes[0].comment, "before the move");
 }
 
+/* Keeps the comment after the first move of the first game. */
+static void s_first_comment(void *ctx, pgn_game_t *g)
+{
+    char **out = ctx;
+    if (*out == NULL && g->note_cap > 1 && g->notes[1].comment != NULL)
+        *out = strdup(g->notes[1].comment);
+}
+
+/* Comment words that would change meaning at the start of a line (% escape
+ * lines, a new game's [Event) never start one; tag values stay on their line. */
+static void test_line_starts(void **state)
+{
+    (void)state;
+    char comment[4096] = "", text[8192];
+    for (int i = 0; i < 40; i++)
+        strcat(comment, i ? " w%d %%lines [Event x" : "w%d %%lines [Event x");
+    record_t rec;
+    game_pos_t start;
+    pgn_game_t g;
+    char err[128];
+    assert_int_equal(game_parse(VARIANT_CHESS, CHESS_START_FEN, &start, NULL, 0), 0);
+    assert_int_equal(record_init(&rec, &start), 0);
+    assert_int_equal(record_play_text(&rec, "e4", err, sizeof err), 0);
+    assert_int_equal(pgn_game_from_record(&g, &rec), 0);
+    assert_int_equal(pgn_note_comment(pgn_game_note(&g, 1), comment), 0);
+    assert_int_equal(pgn_game_set_tag(&g, "White", "two\nlines"), 0);
+    char *written = pgn_write_string(&g);
+    assert_non_null(strstr(written, "[White \"two lines\"]"));
+    for (const char *line = written; *line; line += strcspn(line, "\n") + (line[strcspn(line, "\n")] != 0))
+        assert_true(line[0] != '%' && strncmp(line, "[Event x", 8) != 0 && strcspn(line, "\n") <= 80);
+    snprintf(text, sizeof text, "%s", written);
+    char *back = NULL;
+    pgn_replay_t o = {.default_variant = VARIANT_CHESS, .on_game = s_first_comment, .ctx = &back};
+    assert_int_equal(pgn_replay_text(text, strlen(text), &o), 1);
+    assert_non_null(back);
+    assert_string_equal(back, comment);
+    free(back);
+    free(written);
+    pgn_game_free(&g);
+    record_free(&rec);
+}
+
 /* "exd6 e.p.", the remark written apart from its move, is read as a remark. */
 static void test_ep_remark(void **state)
 {
@@ -336,6 +378,7 @@ int main(void)
         cmocka_unit_test(test_variations_kept_and_written),
         cmocka_unit_test(test_variation_errors),
         cmocka_unit_test(test_ep_remark),
+        cmocka_unit_test(test_line_starts),
         cmocka_unit_test(test_syntax_errors_then_next_game),
         cmocka_unit_test(test_visitor_skips),
     };
