@@ -24,6 +24,7 @@ static void s_help(void)
            "  --json          one JSON object per game and line: game, file, line, variant, start,\n"
            "                  plies, moves, final, result, termination, variations, errors\n"
            "  --write         re-emit every game that replays as normalised PGN, variations kept\n"
+           "                  (one with an illegal move is cut there, and reported)\n"
            "  --variations    replay variations too and report their errors (default with --write)\n"
            "  --skip-variations  skip variations unread (default without --write)\n"
            "  --quiet         print only the games with errors (and the summary)\n"
@@ -91,7 +92,7 @@ static void s_on_game(void *ctx, pgn_game_t *g)
     o->games++;
     o->broken += g->error_nb > 0;
     if (o->write) {
-        if (g->has_record && g->error_nb == 0)
+        if (g->has_record && g->error_nb == g->variation_error_nb) /* a bad variation is cut, the game kept */
             pgn_write(stdout, g);
         for (int i = 0; i < g->error_nb && i < PGN_ERRORS_KEPT; i++)
             fprintf(stderr, "octad pgn: %s: %s\n", o->file, g->errors[i]);

@@ -52,6 +52,8 @@ typedef struct {
     int note_cap;
     result_t result_token; /* the movetext's result (RESULT_NONE for "*" or none) */
     int error_nb;       /* errors found; the first PGN_ERRORS_KEPT are kept */
+    int variation_error_nb; /* those of them in variations (the mainline and tags are fine when
+                             * error_nb == variation_error_nb; a bad variation is cut there) */
     char errors[PGN_ERRORS_KEPT][PGN_ERROR_MAX];
 } pgn_game_t;
 

@@ -16,6 +16,7 @@ typedef struct {
     pgn_line_t *kept[S_DEPTH];  /* the same variation as stored in the game's notes */
     bool dead[S_DEPTH];         /* that variation had an error: its other moves are ignored */
     int depth;
+    bool result_seen; /* the movetext ended with a result (else the [Result] tag stands for it) */
     pgn_where_t variant_at, fen_at, term_at, result_at; /* where those tags and the result are */
 } s_ctx_t;
 
@@ -28,6 +29,7 @@ static void s_begin_game(void *ctx, const pgn_where_t *w)
     c->g.number = w->game;
     c->g.line = w->line;
     c->depth = 0;
+    c->result_seen = false;
     c->variant_at = c->fen_at = c->term_at = c->result_at = *w;
 }
 
@@ -117,6 +119,7 @@ static void s_variation_move(s_ctx_t *c, const char *san, const pgn_where_t *w)
         return;
     if (record_play_text(r, san, err, sizeof err) != 0) {
         pgn_game_error(&c->g, S_AT "in a variation: %s", w->game, w->line, w->col, err);
+        c->g.variation_error_nb++;
         c->dead[d] = true;
     } else if (pgn_line_push(c->kept[d], r->plies[r->ply_nb].move) != 0) {
         pgn_game_error(&c->g, "game %ld: out of memory", w->game);
@@ -149,9 +152,12 @@ static pgn_action_t s_move(void *ctx, const char *san, const pgn_where_t *w)
 }
 
 /* The note that annotations read now belong to: after the last move of the
- * innermost variation, or of the mainline. NULL out of memory. */
+ * innermost variation, or of the mainline. NULL out of memory, or in a
+ * variation cut by an error (what follows the bad move is dropped). */
 static pgn_note_t *s_note(s_ctx_t *c)
 {
+    if (c->depth > 0 && c->dead[c->depth - 1])
+        return NULL;
     if (c->depth > 0)
         return &c->kept[c->depth - 1]->notes[c->kept[c->depth - 1]->move_nb];
     return pgn_game_note(&c->g, c->g.rec.ply_nb);
@@ -182,6 +188,7 @@ static pgn_action_t s_begin_variation(void *ctx, const pgn_where_t *w)
     if (c->depth == S_DEPTH) {
         pgn_game_error(&c->g, S_AT "variations nested deeper than %d are not read", w->game, w->line, w->col,
                        S_DEPTH);
+        c->g.variation_error_nb++;
         return PGN_SKIP;
     }
     const record_t *base = c->depth > 0 ? &c->line[c->depth - 1] : &c->g.rec;
@@ -189,6 +196,7 @@ static pgn_action_t s_begin_variation(void *ctx, const pgn_where_t *w)
         return PGN_SKIP;
     if (c->depth > 0 ? c->kept[c->depth - 1]->move_nb == 0 : base->ply_nb == 0) {
         pgn_game_error(&c->g, S_AT "a variation before any move", w->game, w->line, w->col);
+        c->g.variation_error_nb++;
         return PGN_SKIP;
     }
     pgn_note_t *n = s_note(c);
@@ -216,6 +224,7 @@ static void s_result(void *ctx, const char *text, const pgn_where_t *w)
 {
     s_ctx_t *c = ctx;
     c->result_at = *w;
+    c->result_seen = true;
     record_result_parse(text, &c->g.result_token);
 }
 
@@ -249,6 +258,9 @@ static void s_settle_result(s_ctx_t *c)
     termination_t term = TERM_DECLARED;
     if (!c->g.has_record)
         return;
+    const char *rtag = pgn_game_tag(&c->g, "Result");
+    if (!c->result_seen && rtag != NULL) /* the movetext's marker is missing: the tag's result */
+        record_result_parse(rtag, &t);
     bool known = tag != NULL && record_termination_parse(tag, record_pos_at(r, 0)->variant, &term) == 0;
     if (record_over(r)) {
         s_check_ended(c, t, tag, known, term);

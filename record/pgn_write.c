@@ -132,17 +132,21 @@ static bool s_note(s_out_t *o, const pgn_note_t *n)
 static void s_line(s_out_t *o, const game_pos_t *start, const gmove_t *moves, int n, const pgn_note_t *notes,
                    int note_nb);
 
-/* Writes the variations of a note, each from `before` (the position before the move they replace). */
-static void s_variations(s_out_t *o, const game_pos_t *before, const pgn_note_t *n)
+/* Writes the variations of a note, each from `before` (the position before the
+ * move they replace); returns how many were written. */
+static int s_variations(s_out_t *o, const game_pos_t *before, const pgn_note_t *n)
 {
+    int written = 0;
     for (int i = 0; i < n->var_nb; i++) {
         const pgn_line_t *l = &n->vars[i];
+        if (l->move_nb == 0 && l->notes[0].comment == NULL && l->notes[0].nag_nb == 0)
+            continue; /* nothing to say (a variation cut at its first move) */
         o->prefix = "(";
-        s_line(o, before, l->moves, l->move_nb, l->notes, l->move_nb + 1);
-        if (o->prefix != NULL)
-            s_word(o, ""); /* an empty variation: "()" */
+        s_line(o, before, l->moves, l->move_nb, l->notes, l->move_nb + 1); /* writes a word: "(" is used */
         s_tail(o, ")");
+        written++;
     }
+    return written;
 }
 
 /* Writes n moves from start, numbered, with notes[k] after move k (notes[0]
@@ -170,8 +174,8 @@ static void s_line(s_out_t *o, const game_pos_t *start, const gmove_t *moves, in
         s_word(o, buf);
         before = pos;
         gmove_make(&before, moves[k - 1], &pos);
-        need_number = s_note(o, note) || note->var_nb > 0;
-        s_variations(o, &before, note);
+        need_number = s_note(o, note);
+        need_number |= s_variations(o, &before, note) > 0;
     }
 }
 

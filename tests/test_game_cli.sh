@@ -112,7 +112,7 @@ check "selfplay start number" 0 'FEN "ppnk/4/4/KNPP w NFnf - 0 1"' -- "$octad" s
 check "selfplay start 39 is the standard start" 0 '^\[Variant "Octad"\]$' -- sh -c "\"$octad\" selfplay --games 1 --start 39 2>/dev/null | grep -v -e FEN -e SetUp"
 check "selfplay start 39 has no FEN" 1 '^$' -- sh -c "\"$octad\" selfplay --games 1 --start 39 2>/dev/null | grep FEN"
 check "selfplay bad start" 2 "--start 'x'" -- "$octad" selfplay --start x
-check "selfplay bad player" 2 "player 'robot': unknown" -- "$octad" selfplay --white robot
+check "selfplay bad player" 2 "player 'robot': unknown \(random, engine\[:DEPTH\|:MSms\] or uci:COMMAND\)" -- "$octad" selfplay --white robot
 check "selfplay uci missing" 2 'did not answer' -- "$octad" selfplay --white "uci:$tmp/no-such-engine"
 
 stockfish=$(command -v stockfish || ls /usr/games/stockfish 2>/dev/null)

@@ -43,7 +43,7 @@ static void s_keep(void *ctx, pgn_game_t *g)
     r->result[i] = g->rec.result;
     r->term[i] = g->rec.termination;
     game_format(record_pos(&g->rec), r->final[i], GAME_TEXT_MAX);
-    if (g->error_nb == 0) {
+    if (g->error_nb == g->variation_error_nb) { /* as octad pgn --write: bad variations are cut */
         char *text = pgn_write_string(g);
         assert_non_null(text);
         size_t n = strlen(text);
@@ -131,6 +131,8 @@ static void test_variations_checked_on_request(void **state)
     assert_int_equal(r.plies[0], 3);
     assert_int_equal(r.errors[0], 2); /* 1... Nf3 (no black knight reaches f3) and 1. e5 */
     assert_non_null(strstr(r.first_error[0], "line 3, column 23: in a variation: move 'Nf3': illegal"));
+    assert_non_null(strstr(r.written, "1. e4 (1. d4 d5 2. c4) 1... e5 2. Nf3 *")); /* (1. e5) had no legal move */
+    free(r.written);
 }
 
 /* The text with its line breaks made spaces (what the tests look for may wrap). */
@@ -289,6 +291,9 @@ static void test_variation_errors(void **state)
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         s_read_t r;
         s_expect_error(cases[i][0], true, cases[i][1], &r);
+        assert_non_null(r.written); /* only variations are wrong: the game is kept, */
+        if (i == 2)                 /* the bad one cut at its illegal move */
+            assert_non_null(strstr(r.written, "\n1. e4 (1. d4 d5 (1... e5 2. dxe5) 2. c4) 1... e5 *"));
         free(r.written);
     }
 }

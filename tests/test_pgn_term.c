@@ -167,6 +167,14 @@ static void test_termination_tags_checked(void **state)
     assert_int_equal(b.term, TERM_DECLARED);
     assert_non_null(strstr(b.written, "[Termination \"Normal\"]"));
     free(b.written);
+    s_replay("[Result \"1-0\"]\n[Termination \"resignation\"]\n\n1. e4 e5\n", &b); /* no result marker */
+    assert_int_equal(b.errors, 0);
+    assert_int_equal(b.result, RESULT_WHITE);
+    assert_int_equal(b.term, TERM_RESIGNATION);
+    free(b.written);
+    s_replay("[Result \"1-0\"]\n\n1. e4 e5 *\n", &b); /* the marker decides */
+    assert_int_equal(b.result, RESULT_NONE);
+    free(b.written);
     s_replay("[Termination \"unterminated\"]\n\n1. e4 e5 *\n", &b);
     assert_int_equal(b.errors, 0);
     assert_int_equal(b.term, TERM_NONE);
