@@ -15,7 +15,7 @@ typedef struct {
     unsigned char *buf;
     long line, col; /* of the next character */
     int read_error;
-    int ahead[8], ahead_nb; /* characters read but not consumed yet (lookahead) */
+    int peeked; /* the next character, read but not consumed; -2: none */
 } s_src_t;
 
 typedef struct {
@@ -47,26 +47,36 @@ static int s_raw(s_src_t *s)
 
 static int s_peek(s_src_t *s)
 {
-    if (s->ahead_nb == 0) {
-        s->ahead[0] = s_raw(s);
-        s->ahead_nb = 1;
-    }
-    return s->ahead[0];
+    if (s->peeked == -2)
+        s->peeked = s_raw(s);
+    return s->peeked;
 }
 
-/* The character i places after the next one (i < 8), not consumed. */
+/* The character i places after the next one (0 < i < 64), not consumed. The
+ * bytes are looked at where they are; when a FILE's buffer ends too soon, its
+ * tail moves to the front and more is read after it. */
 static int s_peek_at(s_src_t *s, int i)
 {
-    while (s->ahead_nb <= i)
-        s->ahead[s->ahead_nb++] = s_raw(s);
-    return s->ahead[i];
+    if (s_peek(s) == EOF)
+        return EOF;
+    size_t at = s->pos + (size_t)i - 1;
+    if (s->f == NULL)
+        return at < s->len ? s->text[at] : EOF;
+    if (at >= s->len) {
+        memmove(s->buf, s->buf + s->pos, s->len - s->pos);
+        s->len -= s->pos;
+        s->pos = 0;
+        s->len += fread(s->buf + s->len, 1, S_BUF - s->len, s->f);
+        s->read_error |= ferror(s->f);
+        at = (size_t)i - 1;
+    }
+    return at < s->len ? s->buf[at] : EOF;
 }
 
 static int s_next(s_src_t *s)
 {
     int c = s_peek(s);
-    if (--s->ahead_nb > 0)
-        memmove(s->ahead, s->ahead + 1, sizeof s->ahead[0] * (size_t)s->ahead_nb);
+    s->peeked = -2;
     if (c == '\n') {
         s->line++;
         s->col = 1;
@@ -218,9 +228,9 @@ static int s_tag(s_reader_t *r)
 static int s_at_event_tag(s_src_t *s)
 {
     static const char tag[] = "[Event ";
-    if (s->col != 1)
+    if (s->col != 1 || s_peek(s) != '[')
         return 0;
-    for (int i = 0; tag[i]; i++)
+    for (int i = 1; tag[i]; i++)
         if (s_peek_at(s, i) != tag[i])
             return 0;
     return 1;
@@ -418,6 +428,7 @@ static void s_token(s_reader_t *r, int c)
 static long s_run(s_reader_t *r)
 {
     r->src.line = r->src.col = 1;
+    r->src.peeked = -2;
     if (s_peek(&r->src) == 0xEF) { /* a UTF-8 byte-order mark */
         s_next(&r->src);
         if (s_peek(&r->src) == 0xBB)

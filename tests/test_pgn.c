@@ -214,6 +214,32 @@ static void test_line_starts(void **state)
     record_free(&rec);
 }
 
+/* An open comment running into the next game, with "[Event " at every offset
+ * around the end of the reader's 64 KiB buffer, read from a FILE. */
+static void test_open_comment_across_buffer(void **state)
+{
+    (void)state;
+    enum { BUF = 1 << 16 };
+    static char text[BUF + 256];
+    for (int nl = BUF - 10; nl <= BUF + 2; nl++) {
+        int n = snprintf(text, sizeof text, "[Event \"a\"]\n\n1. e4 {open");
+        memset(text + n, 'x', (size_t)(nl - n));
+        n = nl + snprintf(text + nl, sizeof text - (size_t)nl, "\n[Event \"b\"]\n\n1. d4 d5 *\n");
+        FILE *f = fmemopen(text, (size_t)n, "rb");
+        assert_non_null(f);
+        s_read_t r;
+        memset(&r, 0, sizeof r);
+        pgn_replay_t o = {.default_variant = VARIANT_CHESS, .on_game = s_keep, .ctx = &r};
+        assert_int_equal(pgn_replay(f, &o), 2);
+        fclose(f);
+        assert_string_equal(r.first_error[0],
+                            "game 1, line 3, column 7: comment: '{' not closed by '}' before the next game's [Event tag");
+        assert_int_equal(r.errors[1], 0);
+        assert_int_equal(r.plies[1], 2);
+        free(r.written);
+    }
+}
+
 /* "exd6 e.p.", the remark written apart from its move, is read as a remark. */
 static void test_ep_remark(void **state)
 {
@@ -383,6 +409,7 @@ int main(void)
         cmocka_unit_test(test_variations_kept_and_written),
         cmocka_unit_test(test_variation_errors),
         cmocka_unit_test(test_ep_remark),
+        cmocka_unit_test(test_open_comment_across_buffer),
         cmocka_unit_test(test_line_starts),
         cmocka_unit_test(test_syntax_errors_then_next_game),
         cmocka_unit_test(test_visitor_skips),
