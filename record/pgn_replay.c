@@ -38,11 +38,11 @@ static void s_header(void *ctx, const char *name, const char *value, const pgn_w
     s_ctx_t *c = ctx;
     if (pgn_game_set_tag(&c->g, name, value) != 0)
         pgn_game_error(&c->g, "game %ld: out of memory", c->g.number);
-    if (strcmp(name, "Variant") == 0)
+    if (name[0] == 'V' && strcmp(name, "Variant") == 0) /* (the letter first: most tags are none of these) */
         c->variant_at = *w;
-    else if (strcmp(name, "FEN") == 0)
+    else if (name[0] == 'F' && strcmp(name, "FEN") == 0)
         c->fen_at = *w;
-    else if (strcmp(name, "Termination") == 0)
+    else if (name[0] == 'T' && strcmp(name, "Termination") == 0)
         c->term_at = *w;
 }
 
@@ -258,8 +258,8 @@ static void s_settle_result(s_ctx_t *c)
     termination_t term = TERM_DECLARED;
     if (!c->g.has_record)
         return;
-    const char *rtag = pgn_game_tag(&c->g, "Result");
-    if (!c->result_seen && rtag != NULL) /* the movetext's marker is missing: the tag's result */
+    const char *rtag = c->result_seen ? NULL : pgn_game_tag(&c->g, "Result");
+    if (rtag != NULL) /* the movetext's marker is missing: the tag's result */
         record_result_parse(rtag, &t);
     bool known = tag != NULL && record_termination_parse(tag, record_pos_at(r, 0)->variant, &term) == 0;
     if (record_over(r)) {

@@ -286,10 +286,12 @@ const char *record_termination_name(const record_t *rec)
 
 int record_termination_parse(const char *text, variant_t v, termination_t *out)
 {
-    for (int t = TERM_NONE + 1; t < TERM_DECLARED; t++)
-        if (strcasecmp(text, record_termination_text((termination_t)t, v)) == 0) {
+    for (int t = TERM_NONE + 1; t < TERM_DECLARED; t++) {
+        const char *name = record_termination_text((termination_t)t, v);
+        if ((text[0] | 32) == name[0] && strcasecmp(text, name) == 0) { /* (the letter first: a PGN reads this per game) */
             *out = (termination_t)t;
             return 0;
         }
+    }
     return -1;
 }
