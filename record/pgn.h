@@ -7,7 +7,10 @@
  * as NAGs 1-6), % escape lines, a UTF-8 BOM, move numbers (1. 1... 12.e4),
  * and the four results. A syntax error is reported with its game number, line
  * and column; the reader skips the rest of that game and goes on with the next.
- * Games end at their result, or at the next game's tags, or at the end of input. */
+ * A { comment left open ends (as an error placed at its '{') at a line that
+ * starts with "[Event ", read as the next game's first tag. A NAG past 255 is
+ * reported and dropped without skipping the game. Games end at their result,
+ * or at the next game's tags, or at the end of input. */
 #pragma once
 
 #include <stdio.h>

@@ -266,10 +266,19 @@ static void s_comment(s_reader_t *r, int open)
         r->v->comment(r->ctx, r->tok);
 }
 
+/* A NAG; one past 255 is reported (where it is) and dropped, and the game read on. */
 static void s_nag(s_reader_t *r, int nag)
 {
-    if (s_active(r) && r->v->nag)
+    if (!s_active(r))
+        return;
+    if (nag > 255) {
+        char msg[64];
+        snprintf(msg, sizeof msg, "NAG: $%d is out of range (0-255)", nag);
+        if (r->v->error)
+            r->v->error(r->ctx, &r->at, msg);
+    } else if (r->v->nag) {
         r->v->nag(r->ctx, nag);
+    }
 }
 
 /* The NAG of a !? glyph (1 !, 2 ?, 3 !!, 4 ??, 5 !?, 6 ?!), or 0. */

@@ -333,6 +333,7 @@ static void test_syntax_errors_then_next_game(void **state)
         {"1. e4 {never closed\n", "game 1, line 1, column 7: comment: '{' not closed by '}' before the next game's"},
         {"[Event \"open\"]\n\n{never closed\n", "game 1, line 3, column 1: comment: '{' not closed"},
         {"1. e4 $x *\n", "NAG: '$' without a number"},
+        {"1. e4 $300 e5 *\n", "column 7: NAG: $300 is out of range (0-255)"},
         {"1. e4 & *\n", "unexpected character '&'"},
         {"[Event x]\n1. e4 *\n", "tag: value must be a quoted string"},
         {"1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 0-1\n",
@@ -352,6 +353,10 @@ static void test_syntax_errors_then_next_game(void **state)
         assert_int_equal(r.plies[r.n - 1], 2);
         free(r.written);
     }
+    s_read_t r; /* a NAG out of range is dropped, and the game read on */
+    s_expect_error("1. e4 $300 e5 *\n", false, "NAG", &r);
+    assert_int_equal(r.plies[0], 2);
+    free(r.written);
 }
 
 /* A visitor that counts what it is told, asking for headers only. */
