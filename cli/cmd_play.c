@@ -8,6 +8,7 @@
 #include "cmd.h"
 #include "pgn_game.h"
 #include "player.h"
+#include "record_moves.h"
 
 typedef struct {
     args_pos_t pos;
@@ -22,6 +23,7 @@ static void s_help(void)
            "the last move, check and the legal moves (SAN), then reads a move or a command a\n"
            "line, from a terminal or a pipe. At the end it prints the result and the PGN.\n\n"
            "%s"
+           "                  (here --moves takes SAN too; they are the game's first moves, after --pgn's)\n"
            "  --pgn FILE      go on from the end of the first game of FILE\n"
            "  --white P       human (default), random, engine[:DEPTH|:MSms] or uci:COMMAND; --black likewise\n"
            "  --seed S        seed of random players (default 1)\n"
@@ -145,10 +147,12 @@ static bool s_ended_from_outside(const record_t *rec)
 static int s_load(s_opts_t *o, record_t *rec)
 {
     game_pos_t start;
+    const char *moves = o->pos.moves; /* played into the game below, in SAN or UOI */
+    o->pos.moves = NULL;
     if (o->pgn == NULL) {
-        if (args_pos_resolve("play", &o->pos, &start) != 0)
+        if (args_pos_resolve("play", &o->pos, &start) != 0 || record_init(rec, &start) != 0)
             return -1;
-        return record_init(rec, &start);
+        return record_moves_play("play", rec, moves);
     }
     FILE *f = fopen(o->pgn, "rb");
     if (f == NULL) {
@@ -173,7 +177,7 @@ static int s_load(s_opts_t *o, record_t *rec)
     if (first != NULL)
         pgn_game_free(first);
     free(first);
-    return rc;
+    return rc == 0 ? record_moves_play("play", rec, moves) : rc;
 }
 
 /* Takes back one move, and more while a computer is to move (so a human moves next). */

@@ -6,6 +6,7 @@
 #include "args.h"
 #include "cmd.h"
 #include "record.h"
+#include "record_moves.h"
 #include "svg.h"
 
 typedef struct {
@@ -110,23 +111,6 @@ static int s_parse(int argc, char **argv, s_opts_t *o)
     return 0;
 }
 
-/* Plays --moves on the record; 0 or -1 after printing the error. */
-static int s_play(record_t *rec, const char *moves)
-{
-    char buf[4096], err[256], *save = NULL;
-    int ply = 0;
-    snprintf(buf, sizeof buf, "%s", moves ? moves : "");
-    for (char *m = strtok_r(buf, " \t", &save); m; m = strtok_r(NULL, " \t", &save)) {
-        ply++;
-        rec->play_on = true; /* an image may show a position after the game ended */
-        if (record_play_text(rec, m, err, sizeof err) != 0) {
-            args_error("svg", "--moves: move %d: %s", ply, err);
-            return -1;
-        }
-    }
-    return 0;
-}
-
 /* Turns the arrow and mark texts into squares; 0 or -1 after printing the error. */
 static int s_squares(s_opts_t *o, int n)
 {
@@ -162,7 +146,7 @@ int cmd_svg(int argc, char **argv)
     if (rc != 0)
         return rc == 1 ? EXIT_OK : EXIT_USAGE;
     o.pos.moves = NULL; /* played here, in SAN or UOI */
-    if (args_pos_resolve("svg", &o.pos, &start) != 0 || record_init(&rec, &start) != 0 || s_play(&rec, o.moves) != 0
+    if (args_pos_resolve("svg", &o.pos, &start) != 0 || record_init(&rec, &start) != 0 || record_moves_play("svg", &rec, o.moves) != 0
         || s_squares(&o, start.variant == VARIANT_OCTAD ? 4 : 8) != 0) {
         record_free(&rec);
         return EXIT_USAGE;

@@ -83,6 +83,11 @@ check "play draw agreed" 0 'result: 1/2-1/2 \(agreement\)' -- play 'c2\ndraw\n'
 check "play vs random" 0 'Black plays ' -- play 'c2\nquit\n' --black random
 check "play undo vs random" 0 '^\*$' -- play 'c2\nundo\nquit\n' --black random
 check "play from pgn" 0 'result: 1/2-1/2 \(insufficient material\)' -- play '' --pgn "$readme"
+check "play moves san" 0 '^1\. c2 b3 2\. Kb2 \*' -- play 'Kb2\nquit\n' --moves "c2 b3"
+check "play moves uoi" 0 '^1\. c2 \*' -- play 'quit\n' --moves "c1c2"
+check "play moves undo" 0 '^\*$' -- play 'undo\nquit\n' --moves "c2"
+check "play moves bad" 2 "--moves: move 2: move 'c2': illegal" -- play '' --moves "c2 c2"
+check "play moves after pgn" 0 '5\. O-O a5 \*' -- play 'quit\n' --variant chess --pgn "$features" --moves "a5"
 play 'c2\nresign\n' >"$tmp/resigned.txt"
 sed -n '/^\[Event/,$p' "$tmp/resigned.txt" >"$tmp/resigned.pgn"
 check "play writes termination" 0 '^\[Termination "resignation"\]' -- cat "$tmp/resigned.pgn"
