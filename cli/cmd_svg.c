@@ -120,8 +120,9 @@ static int s_squares(s_opts_t *o, int n)
             memcpy(a, o->arrows[i], 2), memcpy(b, o->arrows[i] + 2, 2);
         o->svg.arrows[i].from = svg_square_parse(a, n);
         o->svg.arrows[i].to = svg_square_parse(b, n);
-        if (o->svg.arrows[i].from < 0 || o->svg.arrows[i].to < 0) {
-            args_error("svg", "--arrow '%.20s': two squares of the %dx%d board, such as a1c2", o->arrows[i], n, n);
+        if (o->svg.arrows[i].from < 0 || o->svg.arrows[i].to < 0 || o->svg.arrows[i].from == o->svg.arrows[i].to) {
+            args_error("svg", "--arrow '%.20s': two different squares of the %dx%d board, such as a1c2", o->arrows[i],
+                       n, n);
             return -1;
         }
     }

@@ -18,6 +18,7 @@ check "svg size" 0 "width='200' height='200'" -- "$octad" svg --size 200 --varia
 check "svg check" 0 "class='check'" -- "$octad" svg --variant chess --moves "f3 e5 g4 Qh4"
 check "svg pieces" 0 '^8$' -- sh -c "\"$octad\" svg | grep -c \"class='piece'\""
 check "svg bad arrow" 2 "--arrow 'a1e5'" -- "$octad" svg --arrow a1e5
+check "svg arrow to itself" 2 "--arrow 'b2b2': two different squares" -- "$octad" svg --arrow b2b2
 check "svg bad mark" 2 "--mark 'z9'" -- "$octad" svg --mark z9
 check "svg bad move" 2 'move 1' -- "$octad" svg --moves "Kc5"
 check "svg bad colour" 2 "--light: 'red' onload='x' is not a colour" -- "$octad" svg --light "red' onload='x"
