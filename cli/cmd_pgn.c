@@ -1,5 +1,6 @@
 /* cmd_pgn.c: `octad pgn`: read PGN files, replay every game through the rules,
  * report each game (or re-emit it as normalised PGN). */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -163,11 +164,13 @@ int cmd_pgn(int argc, char **argv)
             return EXIT_FAIL;
         }
         o.file = argv[i];
+        errno = 0;
         long n = pgn_replay(f, &r);
+        int read_errno = errno; /* pgn_replay sets it on a read error */
         if (f != stdin)
             fclose(f);
         if (n < 0) {
-            args_error("pgn", "%.200s: read error", argv[i]);
+            args_error("pgn", "%.200s: read error (%s)", argv[i], strerror(read_errno ? read_errno : EIO));
             return EXIT_FAIL;
         }
     }

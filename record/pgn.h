@@ -40,7 +40,8 @@ typedef struct {
 } pgn_visitor_t;
 
 /* Reads every game of f, calling v's callbacks with ctx. Returns the number of
- * games seen (broken ones included), or -1 on a read error of the stream. */
+ * games seen (broken ones included), or -1 on a read error of the stream (with
+ * errno as the failed read set it). */
 long pgn_read(FILE *f, const pgn_visitor_t *v, void *ctx);
 
 /* The same over a string of len bytes. */

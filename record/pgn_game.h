@@ -107,7 +107,7 @@ typedef struct {
     void *ctx;
 } pgn_replay_t;
 
-/* Replays every game of f; returns the number of games or -1 on a read error. */
+/* Replays every game of f; returns the number of games or -1 on a read error (errno set). */
 long pgn_replay(FILE *f, const pgn_replay_t *opts);
 
 /* The same over a string. */

@@ -1,6 +1,7 @@
 /* pgn_read.c: the streaming PGN reader (pgn.h): a character source, a tokenizer
  * and the game/variation/skip state, calling the visitor as it goes. */
 #include <ctype.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,7 +15,7 @@ typedef struct {
     size_t len, pos;
     unsigned char *buf;
     long line, col; /* of the next character */
-    int read_error;
+    int read_error, read_errno; /* the stream failed, and errno then */
     int peeked; /* the next character, read but not consumed; -2: none */
 } s_src_t;
 
@@ -30,6 +31,15 @@ typedef struct {
     size_t tok_len, tok_cap;
 } s_reader_t;
 
+/* Notes a read error of the stream (once, with its errno). */
+static void s_read_failed(s_src_t *s)
+{
+    if (ferror(s->f) && !s->read_error) {
+        s->read_error = 1;
+        s->read_errno = errno;
+    }
+}
+
 static int s_raw(s_src_t *s)
 {
     if (s->f == NULL)
@@ -38,7 +48,7 @@ static int s_raw(s_src_t *s)
         s->len = fread(s->buf, 1, S_BUF, s->f);
         s->pos = 0;
         if (s->len == 0) {
-            s->read_error |= ferror(s->f);
+            s_read_failed(s);
             return EOF;
         }
     }
@@ -67,7 +77,7 @@ static int s_peek_at(s_src_t *s, int i)
         s->len -= s->pos;
         s->pos = 0;
         s->len += fread(s->buf + s->len, 1, S_BUF - s->len, s->f);
-        s->read_error |= ferror(s->f);
+        s_read_failed(s);
         at = (size_t)i - 1;
     }
     return at < s->len ? s->buf[at] : EOF;
@@ -456,7 +466,11 @@ static long s_run(s_reader_t *r)
     r->at = (pgn_where_t){r->games, r->src.line, r->src.col};
     s_end_game(r);
     free(r->tok);
-    return r->src.read_error ? -1 : r->games;
+    if (r->src.read_error) {
+        errno = r->src.read_errno;
+        return -1;
+    }
+    return r->games;
 }
 
 long pgn_read(FILE *f, const pgn_visitor_t *v, void *ctx)
