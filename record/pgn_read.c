@@ -256,6 +256,8 @@ static void s_comment(s_reader_t *r, int open)
     for (;;) {
         c = s_next(&r->src);
         if (open == '{' && (c == EOF || (c == '\n' && s_at_event_tag(&r->src)))) {
+            if (!r->in_game)
+                s_begin_game(r); /* between games: reported as a game of its own, not lost */
             s_error(r, c == EOF ? "comment: '{' not closed by '}' before the end of the input"
                                 : "comment: '{' not closed by '}' before the next game's [Event tag");
             r->seen_moves = 1; /* the tag that follows starts a new game */

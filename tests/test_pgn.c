@@ -240,6 +240,24 @@ static void test_open_comment_across_buffer(void **state)
     }
 }
 
+/* A comment left open between two games is reported as a game of its own. */
+static void test_open_comment_between_games(void **state)
+{
+    (void)state;
+    const char *text = "1. e4 *\n\n{open\n[Event \"b\"]\n\n1. d4 d5 *\n{open at the end\n";
+    s_read_t r;
+    s_read(text, strlen(text), &r, false);
+    assert_int_equal(r.n, 4);
+    assert_int_equal(r.errors[0], 0);
+    assert_string_equal(r.first_error[1], "game 2, line 3, column 1: comment: '{' not closed by '}' before the next "
+                                          "game's [Event tag");
+    assert_int_equal(r.errors[2], 0);
+    assert_int_equal(r.plies[2], 2);
+    assert_string_equal(r.first_error[3],
+                        "game 4, line 7, column 1: comment: '{' not closed by '}' before the end of the input");
+    free(r.written);
+}
+
 /* "exd6 e.p.", the remark written apart from its move, is read as a remark. */
 static void test_ep_remark(void **state)
 {
@@ -415,6 +433,7 @@ int main(void)
         cmocka_unit_test(test_variation_errors),
         cmocka_unit_test(test_ep_remark),
         cmocka_unit_test(test_open_comment_across_buffer),
+        cmocka_unit_test(test_open_comment_between_games),
         cmocka_unit_test(test_line_starts),
         cmocka_unit_test(test_syntax_errors_then_next_game),
         cmocka_unit_test(test_visitor_skips),
