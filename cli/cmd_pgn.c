@@ -1,5 +1,6 @@
 /* cmd_pgn.c: `octad pgn`: read PGN files, replay every game through the rules,
  * report each game (or re-emit it as normalised PGN). */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -9,7 +10,7 @@
 #include "pgn_game.h"
 
 typedef struct {
-    bool json, write, quiet;
+    bool json, write, quiet, variations, skip_variations;
     const char *file;
     long games, broken;
 } s_opts_t;
@@ -22,9 +23,11 @@ static void s_help(void)
            "A broken game is reported with game number, line and column; the others are read.\n\n"
            "  --variant V     variant of games without a [Variant] tag: chess (default), octad, chess960\n"
            "  --json          one JSON object per game and line: game, file, line, variant, start,\n"
-           "                  plies, moves, final, result, termination, errors\n"
-           "  --write         re-emit every game that replays as normalised PGN\n"
-           "  --variations    replay variations too and report their errors (default: skip them)\n"
+           "                  plies, moves, final, result, termination, variations, errors\n"
+           "  --write         re-emit every game that replays as normalised PGN, variations kept\n"
+           "                  (one with an illegal move is cut there, and reported)\n"
+           "  --variations    replay variations too and report their errors (default with --write)\n"
+           "  --skip-variations  skip variations unread (default without --write)\n"
            "  --quiet         print only the games with errors (and the summary)\n"
            "  --help          this text\n"
            "Exit status: 0 all games read, 2 a game had errors or bad usage, 1 a file could not be read.\n");
@@ -75,7 +78,7 @@ static void s_json(const s_opts_t *o, const pgn_game_t *g)
     json_string(stdout, fen);
     printf(",\"result\":\"%s\",\"termination\":", r ? record_result_text(r->result) : "*");
     json_string(stdout, r ? record_termination_name(r) : "none");
-    printf(",\"errors\":[");
+    printf(",\"variations\":%d,\"errors\":[", pgn_game_variation_count(g));
     for (int i = 0; i < g->error_nb && i < PGN_ERRORS_KEPT; i++) {
         if (i)
             putchar(',');
@@ -90,7 +93,7 @@ static void s_on_game(void *ctx, pgn_game_t *g)
     o->games++;
     o->broken += g->error_nb > 0;
     if (o->write) {
-        if (g->has_record && g->error_nb == 0)
+        if (g->has_record && g->error_nb == g->variation_error_nb) /* a bad variation is cut, the game kept */
             pgn_write(stdout, g);
         for (int i = 0; i < g->error_nb && i < PGN_ERRORS_KEPT; i++)
             fprintf(stderr, "octad pgn: %s: %s\n", o->file, g->errors[i]);
@@ -120,7 +123,9 @@ static int s_parse(int argc, char **argv, s_opts_t *o, pgn_replay_t *r)
         } else if (strcmp(argv[i], "--write") == 0) {
             o->write = true;
         } else if (strcmp(argv[i], "--variations") == 0) {
-            r->keep_variations = true;
+            o->variations = true;
+        } else if (strcmp(argv[i], "--skip-variations") == 0) {
+            o->skip_variations = true;
         } else if (strcmp(argv[i], "--quiet") == 0) {
             o->quiet = true;
         } else {
@@ -135,6 +140,11 @@ static int s_parse(int argc, char **argv, s_opts_t *o, pgn_replay_t *r)
         args_error("pgn", "no PGN file given (see octad pgn --help)");
         return -2;
     }
+    if (o->variations && o->skip_variations) {
+        args_error("pgn", "--variations and --skip-variations exclude each other");
+        return -2;
+    }
+    r->keep_variations = o->variations || (o->write && !o->skip_variations);
     return first;
 }
 
@@ -154,11 +164,13 @@ int cmd_pgn(int argc, char **argv)
             return EXIT_FAIL;
         }
         o.file = argv[i];
+        errno = 0;
         long n = pgn_replay(f, &r);
+        int read_errno = errno; /* pgn_replay sets it on a read error */
         if (f != stdin)
             fclose(f);
         if (n < 0) {
-            args_error("pgn", "%.200s: read error", argv[i]);
+            args_error("pgn", "%.200s: read error (%s)", argv[i], strerror(read_errno ? read_errno : EIO));
             return EXIT_FAIL;
         }
     }

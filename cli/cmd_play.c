@@ -8,6 +8,7 @@
 #include "cmd.h"
 #include "pgn_game.h"
 #include "player.h"
+#include "record_moves.h"
 
 typedef struct {
     args_pos_t pos;
@@ -22,6 +23,7 @@ static void s_help(void)
            "the last move, check and the legal moves (SAN), then reads a move or a command a\n"
            "line, from a terminal or a pipe. At the end it prints the result and the PGN.\n\n"
            "%s"
+           "                  (here --moves takes SAN too; they are the game's first moves, after --pgn's)\n"
            "  --pgn FILE      go on from the end of the first game of FILE\n"
            "  --white P       human (default), random, engine[:DEPTH|:MSms] or uci:COMMAND; --black likewise\n"
            "  --seed S        seed of random players (default 1)\n"
@@ -114,8 +116,6 @@ static void s_print_pgn(const record_t *rec, const s_opts_t *o)
     pgn_game_set_tag(&g, "Event", "octad play");
     pgn_game_set_tag(&g, "White", o->player[0]);
     pgn_game_set_tag(&g, "Black", o->player[1]);
-    if (record_over(rec))
-        pgn_game_set_tag(&g, "Termination", record_termination_name(rec));
     pgn_write(stdout, &g);
     pgn_game_free(&g);
 }
@@ -130,14 +130,29 @@ static void s_take_first(void *ctx, pgn_game_t *g)
     pgn_game_init(g);
 }
 
+/* Whether the game ended by a player's act (resignation, agreement, a claim, a
+ * flag, a bare result) rather than by the rules of its last position. */
+static bool s_ended_from_outside(const record_t *rec)
+{
+    switch (rec->termination) {
+    case TERM_RESIGNATION: case TERM_AGREEMENT: case TERM_CLAIM_THREEFOLD: case TERM_CLAIM_FIFTY:
+    case TERM_TIME_FORFEIT: case TERM_DECLARED:
+        return true;
+    default:
+        return false;
+    }
+}
+
 /* Loads the start: the end of the first game of --pgn, or the position options. 0 or -1. */
 static int s_load(s_opts_t *o, record_t *rec)
 {
     game_pos_t start;
+    const char *moves = o->pos.moves; /* played into the game below, in SAN or UOI */
+    o->pos.moves = NULL;
     if (o->pgn == NULL) {
-        if (args_pos_resolve("play", &o->pos, &start) != 0)
+        if (args_pos_resolve("play", &o->pos, &start) != 0 || record_init(rec, &start) != 0)
             return -1;
-        return record_init(rec, &start);
+        return record_moves_play("play", rec, moves);
     }
     FILE *f = fopen(o->pgn, "rb");
     if (f == NULL) {
@@ -157,12 +172,12 @@ static int s_load(s_opts_t *o, record_t *rec)
     if (first == NULL || !first->has_record || first->error_nb > 0)
         args_error("play", "%.200s: %s", o->pgn,
                    first && first->error_nb ? first->errors[0] : "no game that replays");
-    else if ((rc = record_copy(rec, &first->rec)) == 0 && rec->termination == TERM_DECLARED)
-        rec->result = RESULT_NONE, rec->termination = TERM_NONE; /* a declared result does not stop play */
+    else if ((rc = record_copy(rec, &first->rec)) == 0 && s_ended_from_outside(rec))
+        rec->result = RESULT_NONE, rec->termination = TERM_NONE; /* play goes on from the last move */
     if (first != NULL)
         pgn_game_free(first);
     free(first);
-    return rc;
+    return rc == 0 ? record_moves_play("play", rec, moves) : rc;
 }
 
 /* Takes back one move, and more while a computer is to move (so a human moves next). */

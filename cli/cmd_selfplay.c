@@ -137,7 +137,6 @@ static int s_write_game(FILE *f, const s_opts_t *o, long round, const record_t *
     pgn_game_set_tag(&g, "Round", buf);
     pgn_game_set_tag(&g, "White", w->name);
     pgn_game_set_tag(&g, "Black", b->name);
-    pgn_game_set_tag(&g, "Termination", record_termination_name(rec));
     snprintf(buf, sizeof buf, "%ld", o->seed);
     pgn_game_set_tag(&g, "Seed", buf);
     int rc = pgn_write(f, &g);

@@ -6,6 +6,7 @@
 #include "args.h"
 #include "cmd.h"
 #include "record.h"
+#include "record_moves.h"
 #include "svg.h"
 
 typedef struct {
@@ -51,7 +52,10 @@ static int s_value(int argc, char **argv, int *i, s_opts_t *o)
                 return -1;
             continue;
         }
-        if (k < 5)
+        if (k < 5 && !svg_color_ok(v)) {
+            args_error("svg", "%s: '%.40s' is not a colour (a name, #rrggbb or rgb(...))", names[k], v);
+            return -1;
+        } else if (k < 5)
             *slots[k] = v;
         else if (k == 5 && o->arrow_nb < SVG_ARROWS_MAX)
             o->arrows[o->arrow_nb++] = v;
@@ -107,23 +111,6 @@ static int s_parse(int argc, char **argv, s_opts_t *o)
     return 0;
 }
 
-/* Plays --moves on the record; 0 or -1 after printing the error. */
-static int s_play(record_t *rec, const char *moves)
-{
-    char buf[4096], err[256], *save = NULL;
-    int ply = 0;
-    snprintf(buf, sizeof buf, "%s", moves ? moves : "");
-    for (char *m = strtok_r(buf, " \t", &save); m; m = strtok_r(NULL, " \t", &save)) {
-        ply++;
-        rec->play_on = true; /* an image may show a position after the game ended */
-        if (record_play_text(rec, m, err, sizeof err) != 0) {
-            args_error("svg", "--moves: move %d: %s", ply, err);
-            return -1;
-        }
-    }
-    return 0;
-}
-
 /* Turns the arrow and mark texts into squares; 0 or -1 after printing the error. */
 static int s_squares(s_opts_t *o, int n)
 {
@@ -133,8 +120,9 @@ static int s_squares(s_opts_t *o, int n)
             memcpy(a, o->arrows[i], 2), memcpy(b, o->arrows[i] + 2, 2);
         o->svg.arrows[i].from = svg_square_parse(a, n);
         o->svg.arrows[i].to = svg_square_parse(b, n);
-        if (o->svg.arrows[i].from < 0 || o->svg.arrows[i].to < 0) {
-            args_error("svg", "--arrow '%.20s': two squares of the %dx%d board, such as a1c2", o->arrows[i], n, n);
+        if (o->svg.arrows[i].from < 0 || o->svg.arrows[i].to < 0 || o->svg.arrows[i].from == o->svg.arrows[i].to) {
+            args_error("svg", "--arrow '%.20s': two different squares of the %dx%d board, such as a1c2", o->arrows[i],
+                       n, n);
             return -1;
         }
     }
@@ -159,12 +147,17 @@ int cmd_svg(int argc, char **argv)
     if (rc != 0)
         return rc == 1 ? EXIT_OK : EXIT_USAGE;
     o.pos.moves = NULL; /* played here, in SAN or UOI */
-    if (args_pos_resolve("svg", &o.pos, &start) != 0 || record_init(&rec, &start) != 0 || s_play(&rec, o.moves) != 0
+    if (args_pos_resolve("svg", &o.pos, &start) != 0 || record_init(&rec, &start) != 0 || record_moves_play("svg", &rec, o.moves) != 0
         || s_squares(&o, start.variant == VARIANT_OCTAD ? 4 : 8) != 0) {
         record_free(&rec);
         return EXIT_USAGE;
     }
-    if (o.lastmove && rec.ply_nb > 0) {
+    if (o.lastmove && rec.ply_nb == 0) {
+        args_error("svg", "--lastmove: no move to show (give it with --moves)");
+        record_free(&rec);
+        return EXIT_USAGE;
+    }
+    if (o.lastmove) {
         gmove_info_t i = gmove_info(record_pos_at(&rec, rec.ply_nb - 1), rec.plies[rec.ply_nb].move);
         int n = start.variant == VARIANT_OCTAD ? 4 : 8;
         o.svg.last_from = i.from_rank * n + i.from_file;

@@ -6,7 +6,7 @@
 
 #include "err.h"
 
-/* The player kinds. `engine` (the search) is added here as one more line. */
+/* The player kinds (a new kind is one more line here, and in the message below). */
 static const struct {
     const char *prefix; /* the text, or its start up to ':' */
     player_t *(*create)(const char *arg, const player_opts_t *opts, char *err, size_t errlen);
@@ -22,7 +22,7 @@ player_t *player_new(const char *spec, const player_opts_t *opts, char *err, siz
     for (size_t i = 0; i < sizeof s_kinds / sizeof s_kinds[0]; i++)
         if (strlen(s_kinds[i].prefix) == n && strncmp(spec, s_kinds[i].prefix, n) == 0)
             return s_kinds[i].create(spec[n] == ':' ? spec + n + 1 : NULL, opts, err, errlen);
-    err_printf(err, errlen, "player '%.40s': unknown (random or uci:COMMAND)", spec);
+    err_printf(err, errlen, "player '%.40s': unknown (random, engine[:DEPTH|:MSms] or uci:COMMAND)", spec);
     return NULL;
 }
 

@@ -33,7 +33,8 @@ void pgn_game_free(pgn_game_t *g)
     }
     free(g->tags);
     for (int i = 0; i < g->note_cap; i++)
-        free(g->notes[i].comment);
+        if (g->notes[i].comment != NULL || g->notes[i].vars != NULL) /* (most notes own nothing) */
+            pgn_note_free(&g->notes[i]);
     free(g->notes);
     if (g->has_record)
         record_free(&g->rec);

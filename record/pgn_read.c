@@ -1,6 +1,7 @@
 /* pgn_read.c: the streaming PGN reader (pgn.h): a character source, a tokenizer
  * and the game/variation/skip state, calling the visitor as it goes. */
 #include <ctype.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,8 +15,8 @@ typedef struct {
     size_t len, pos;
     unsigned char *buf;
     long line, col; /* of the next character */
-    int read_error;
-    int peeked; /* -2: none */
+    int read_error, read_errno; /* the stream failed, and errno then */
+    int peeked; /* the next character, read but not consumed; -2: none */
 } s_src_t;
 
 typedef struct {
@@ -24,10 +25,20 @@ typedef struct {
     void *ctx;
     long games;
     int in_game, headers_done, seen_moves, skip, depth, skip_depth;
-    pgn_where_t at; /* where the current token starts */
+    pgn_where_t at;      /* where the current token starts */
+    pgn_where_t open_at; /* where the outermost open variation's '(' is */
     char *tok;
     size_t tok_len, tok_cap;
 } s_reader_t;
+
+/* Notes a read error of the stream (once, with its errno). */
+static void s_read_failed(s_src_t *s)
+{
+    if (ferror(s->f) && !s->read_error) {
+        s->read_error = 1;
+        s->read_errno = errno;
+    }
+}
 
 static int s_raw(s_src_t *s)
 {
@@ -37,7 +48,7 @@ static int s_raw(s_src_t *s)
         s->len = fread(s->buf, 1, S_BUF, s->f);
         s->pos = 0;
         if (s->len == 0) {
-            s->read_error |= ferror(s->f);
+            s_read_failed(s);
             return EOF;
         }
     }
@@ -49,6 +60,27 @@ static int s_peek(s_src_t *s)
     if (s->peeked == -2)
         s->peeked = s_raw(s);
     return s->peeked;
+}
+
+/* The character i places after the next one (0 < i < 64), not consumed. The
+ * bytes are looked at where they are; when a FILE's buffer ends too soon, its
+ * tail moves to the front and more is read after it. */
+static int s_peek_at(s_src_t *s, int i)
+{
+    if (s_peek(s) == EOF)
+        return EOF;
+    size_t at = s->pos + (size_t)i - 1;
+    if (s->f == NULL)
+        return at < s->len ? s->text[at] : EOF;
+    if (at >= s->len) {
+        memmove(s->buf, s->buf + s->pos, s->len - s->pos);
+        s->len -= s->pos;
+        s->pos = 0;
+        s->len += fread(s->buf + s->len, 1, S_BUF - s->len, s->f);
+        s_read_failed(s);
+        at = (size_t)i - 1;
+    }
+    return at < s->len ? s->buf[at] : EOF;
 }
 
 static int s_next(s_src_t *s)
@@ -133,8 +165,10 @@ static void s_end_game(s_reader_t *r)
         return;
     if (!r->headers_done && !r->skip)
         s_headers_done(r); /* a game of tags only still has its start */
-    if (r->depth > 0 && !r->skip)
+    if (r->depth > 0 && !r->skip) {
+        r->at = r->open_at;
         s_error(r, "variation not closed: ')' missing");
+    }
     if (r->v->end_game)
         r->v->end_game(r->ctx);
     r->in_game = 0;
@@ -195,19 +229,38 @@ static int s_tag(s_reader_t *r)
         return s_error(r, "tag: ']' missing after the value"), -1;
     s_next(&r->src);
     if (!r->skip && r->v->header)
-        r->v->header(r->ctx, name, r->tok);
+        r->v->header(r->ctx, name, r->tok, &r->at);
     return 0;
 }
 
-/* Reads a {} comment (open = '{') or a ; comment to the end of the line. */
+/* Whether the next characters start a line "[Event " (where a comment left
+ * open is taken to end: the next game's first tag). */
+static int s_at_event_tag(s_src_t *s)
+{
+    static const char tag[] = "[Event ";
+    if (s->col != 1 || s_peek(s) != '[')
+        return 0;
+    for (int i = 1; tag[i]; i++)
+        if (s_peek_at(s, i) != tag[i])
+            return 0;
+    return 1;
+}
+
+/* Reads a {} comment (open = '{') or a ; comment to the end of the line. A {
+ * comment not closed by the end of the input or by a line starting "[Event "
+ * is an error reported where it opened; the reader goes on at that tag. */
 static void s_comment(s_reader_t *r, int open)
 {
     int c, space = 0;
     s_tok_clear(r);
     for (;;) {
         c = s_next(&r->src);
-        if (c == EOF && open == '{') {
-            s_error(r, "comment: '{' not closed by '}'");
+        if (open == '{' && (c == EOF || (c == '\n' && s_at_event_tag(&r->src)))) {
+            if (!r->in_game)
+                s_begin_game(r); /* between games: reported as a game of its own, not lost */
+            s_error(r, c == EOF ? "comment: '{' not closed by '}' before the end of the input"
+                                : "comment: '{' not closed by '}' before the next game's [Event tag");
+            r->seen_moves = 1; /* the tag that follows starts a new game */
             return;
         }
         if (c == EOF || (open == '{' && c == '}') || (open == ';' && c == '\n'))
@@ -225,10 +278,19 @@ static void s_comment(s_reader_t *r, int open)
         r->v->comment(r->ctx, r->tok);
 }
 
+/* A NAG; one past 255 is reported (where it is) and dropped, and the game read on. */
 static void s_nag(s_reader_t *r, int nag)
 {
-    if (s_active(r) && r->v->nag)
+    if (!s_active(r))
+        return;
+    if (nag > 255) {
+        char msg[64];
+        snprintf(msg, sizeof msg, "NAG: $%d is out of range (0-255)", nag);
+        if (r->v->error)
+            r->v->error(r->ctx, &r->at, msg);
+    } else if (r->v->nag) {
         r->v->nag(r->ctx, nag);
+    }
 }
 
 /* The NAG of a !? glyph (1 !, 2 ?, 3 !!, 4 ??, 5 !?, 6 ?!), or 0. */
@@ -247,7 +309,7 @@ static void s_result(s_reader_t *r, const char *text)
     if (r->depth > 0)
         s_error(r, "result inside a variation: ')' missing");
     if (s_active(r) && r->v->result)
-        r->v->result(r->ctx, text);
+        r->v->result(r->ctx, text, &r->at);
     s_end_game(r);
 }
 
@@ -293,6 +355,8 @@ static void s_symbol(s_reader_t *r)
     }
     s_headers_done(r);
     r->seen_moves = 1;
+    if (strcmp(t, "e.p.") == 0)
+        return; /* "exd6 e.p.": the en-passant remark after a move, written apart */
     if (t[0] == '!' || t[0] == '?') {
         int nag = s_glyph_nag(t);
         if (nag)
@@ -321,8 +385,9 @@ static void s_variation(s_reader_t *r, int c)
     s_headers_done(r);
     r->seen_moves = 1;
     if (c == '(') {
-        r->depth++;
-        if (s_active(r) && r->v->begin_variation && r->v->begin_variation(r->ctx) == PGN_SKIP)
+        if (r->depth++ == 0)
+            r->open_at = r->at;
+        if (s_active(r) && r->v->begin_variation && r->v->begin_variation(r->ctx, &r->at) == PGN_SKIP)
             r->skip_depth = r->depth;
         return;
     }
@@ -403,7 +468,11 @@ static long s_run(s_reader_t *r)
     r->at = (pgn_where_t){r->games, r->src.line, r->src.col};
     s_end_game(r);
     free(r->tok);
-    return r->src.read_error ? -1 : r->games;
+    if (r->src.read_error) {
+        errno = r->src.read_errno;
+        return -1;
+    }
+    return r->games;
 }
 
 long pgn_read(FILE *f, const pgn_visitor_t *v, void *ctx)

@@ -7,14 +7,17 @@
 #include "pgn_game.h"
 #include "san.h"
 
-enum { S_DEPTH = 16 }; /* variations nested deeper are skipped */
+enum { S_DEPTH = 32 }; /* variations nested deeper are skipped (with an error) */
 
 typedef struct {
     const pgn_replay_t *o;
     pgn_game_t g;
-    record_t line[S_DEPTH]; /* the variation being read at each depth */
-    bool dead[S_DEPTH];     /* that variation had an error: its other moves are ignored */
+    record_t line[S_DEPTH];     /* the variation being read at each depth, as a record */
+    pgn_line_t *kept[S_DEPTH];  /* the same variation as stored in the game's notes */
+    bool dead[S_DEPTH];         /* that variation had an error: its other moves are ignored */
     int depth;
+    bool result_seen; /* the movetext ended with a result (else the [Result] tag stands for it) */
+    pgn_where_t variant_at, fen_at, term_at, result_at; /* where those tags and the result are */
 } s_ctx_t;
 
 #define S_AT "game %ld, line %ld, column %ld: "
@@ -26,13 +29,21 @@ static void s_begin_game(void *ctx, const pgn_where_t *w)
     c->g.number = w->game;
     c->g.line = w->line;
     c->depth = 0;
+    c->result_seen = false;
+    c->variant_at = c->fen_at = c->term_at = c->result_at = *w;
 }
 
-static void s_header(void *ctx, const char *name, const char *value)
+static void s_header(void *ctx, const char *name, const char *value, const pgn_where_t *w)
 {
     s_ctx_t *c = ctx;
     if (pgn_game_set_tag(&c->g, name, value) != 0)
         pgn_game_error(&c->g, "game %ld: out of memory", c->g.number);
+    if (name[0] == 'V' && strcmp(name, "Variant") == 0) /* (the letter first: most tags are none of these) */
+        c->variant_at = *w;
+    else if (name[0] == 'F' && strcmp(name, "FEN") == 0)
+        c->fen_at = *w;
+    else if (name[0] == 'T' && strcmp(name, "Termination") == 0)
+        c->term_at = *w;
 }
 
 /* What other programs write in [FEN] and we still read (python-chess does the
@@ -65,18 +76,18 @@ static int s_start(s_ctx_t *c, game_pos_t *start)
     variant_t v = c->o->default_variant;
     char err[160];
     if (vtag != NULL && pgn_variant_parse(vtag, &v) != 0) {
-        pgn_game_error(&c->g, "game %ld, line %ld: tag Variant: '%.40s' is not octad, chess or Chess960",
-                       c->g.number, c->g.line, vtag);
+        pgn_game_error(&c->g, S_AT "tag Variant: '%.40s' is not octad, chess or Chess960", c->g.number,
+                       c->variant_at.line, c->variant_at.col, vtag);
         return -1;
     }
     if (fen == NULL && v == VARIANT_CHESS960) {
-        pgn_game_error(&c->g, "game %ld, line %ld: tag FEN: a Chess960 game needs its start position",
-                       c->g.number, c->g.line);
+        pgn_game_error(&c->g, S_AT "tag FEN: a Chess960 game needs its start position", c->g.number,
+                       c->variant_at.line, c->variant_at.col);
         return -1;
     }
     if (game_parse(v, fen ? fen : game_start_text(v), start, err, sizeof err) != 0
         && (fen == NULL || s_parse_lenient(v, fen, start) != 0)) {
-        pgn_game_error(&c->g, "game %ld, line %ld: tag FEN: %s", c->g.number, c->g.line, err);
+        pgn_game_error(&c->g, S_AT "tag FEN: %s", c->g.number, c->fen_at.line, c->fen_at.col, err);
         return -1;
     }
     return 0;
@@ -98,16 +109,21 @@ static pgn_action_t s_end_headers(void *ctx)
     return PGN_GO;
 }
 
-/* Plays a move of a variation (errors only stop that variation). */
+/* Plays a move of a variation and keeps it (errors only stop that variation). */
 static void s_variation_move(s_ctx_t *c, const char *san, const pgn_where_t *w)
 {
-    record_t *r = &c->line[c->depth - 1];
+    int d = c->depth - 1;
+    record_t *r = &c->line[d];
     char err[160];
-    if (c->dead[c->depth - 1])
+    if (c->dead[d])
         return;
     if (record_play_text(r, san, err, sizeof err) != 0) {
         pgn_game_error(&c->g, S_AT "in a variation: %s", w->game, w->line, w->col, err);
-        c->dead[c->depth - 1] = true;
+        c->g.variation_error_nb++;
+        c->dead[d] = true;
+    } else if (pgn_line_push(c->kept[d], r->plies[r->ply_nb].move) != 0) {
+        pgn_game_error(&c->g, "game %ld: out of memory", w->game);
+        c->dead[d] = true;
     }
 }
 
@@ -135,50 +151,64 @@ static pgn_action_t s_move(void *ctx, const char *san, const pgn_where_t *w)
     return PGN_GO;
 }
 
+/* The note that annotations read now belong to: after the last move of the
+ * innermost variation, or of the mainline. NULL out of memory, or in a
+ * variation cut by an error (what follows the bad move is dropped). */
+static pgn_note_t *s_note(s_ctx_t *c)
+{
+    if (c->depth > 0 && c->dead[c->depth - 1])
+        return NULL;
+    if (c->depth > 0)
+        return &c->kept[c->depth - 1]->notes[c->kept[c->depth - 1]->move_nb];
+    return pgn_game_note(&c->g, c->g.rec.ply_nb);
+}
+
 static void s_comment(void *ctx, const char *text)
 {
     s_ctx_t *c = ctx;
-    if (c->depth > 0 || !c->g.has_record || text[0] == '\0')
-        return;
-    pgn_note_t *n = pgn_game_note(&c->g, c->g.rec.ply_nb);
-    if (n == NULL)
-        return;
-    size_t old = n->comment ? strlen(n->comment) : 0, add = strlen(text);
-    char *s = realloc(n->comment, old + add + 2);
-    if (s == NULL)
-        return;
-    if (old)
-        s[old++] = ' ';
-    memcpy(s + old, text, add + 1);
-    n->comment = s;
+    pgn_note_t *n = c->g.has_record ? s_note(c) : NULL;
+    if (n != NULL && pgn_note_comment(n, text) != 0)
+        pgn_game_error(&c->g, "game %ld: out of memory", c->g.number);
 }
 
 static void s_nag(void *ctx, int nag)
 {
     s_ctx_t *c = ctx;
-    if (c->depth > 0 || !c->g.has_record || nag > 255)
-        return;
-    pgn_note_t *n = pgn_game_note(&c->g, c->g.rec.ply_nb);
-    if (n != NULL && n->nag_nb < 4)
-        n->nags[n->nag_nb++] = (uint8_t)nag;
+    pgn_note_t *n = c->g.has_record ? s_note(c) : NULL;
+    if (n != NULL)
+        pgn_note_nag(n, nag);
 }
 
-static pgn_action_t s_begin_variation(void *ctx)
+/* Opens a variation replacing the last move read: its record starts before that move. */
+static pgn_action_t s_begin_variation(void *ctx, const pgn_where_t *w)
 {
     s_ctx_t *c = ctx;
-    if (!c->o->keep_variations || !c->g.has_record || c->depth == S_DEPTH)
+    if (!c->o->keep_variations || !c->g.has_record)
         return PGN_SKIP;
-    const record_t *base = c->depth > 0 ? &c->line[c->depth - 1] : &c->g.rec;
-    if (base->ply_nb == 0 || (c->depth > 0 && c->dead[c->depth - 1])) {
-        if (base->ply_nb == 0)
-            pgn_game_error(&c->g, "game %ld: a variation before any move", c->g.number);
+    if (c->depth == S_DEPTH) {
+        pgn_game_error(&c->g, S_AT "variations nested deeper than %d are not read", w->game, w->line, w->col,
+                       S_DEPTH);
+        c->g.variation_error_nb++;
         return PGN_SKIP;
     }
+    const record_t *base = c->depth > 0 ? &c->line[c->depth - 1] : &c->g.rec;
+    if (c->depth > 0 && c->dead[c->depth - 1])
+        return PGN_SKIP;
+    if (c->depth > 0 ? c->kept[c->depth - 1]->move_nb == 0 : base->ply_nb == 0) {
+        pgn_game_error(&c->g, S_AT "a variation before any move", w->game, w->line, w->col);
+        c->g.variation_error_nb++;
+        return PGN_SKIP;
+    }
+    pgn_note_t *n = s_note(c);
+    pgn_line_t *kept = n ? pgn_note_add_variation(n) : NULL;
     record_t *r = &c->line[c->depth];
     memset(r, 0, sizeof *r);
-    if (record_copy(r, base) != 0)
+    if (kept == NULL || record_copy(r, base) != 0) {
+        pgn_game_error(&c->g, "game %ld: out of memory", c->g.number);
         return PGN_SKIP;
+    }
     record_undo(r);
+    c->kept[c->depth] = kept;
     c->dead[c->depth++] = false;
     return PGN_GO;
 }
@@ -190,9 +220,11 @@ static void s_end_variation(void *ctx)
         record_free(&c->line[--c->depth]);
 }
 
-static void s_result(void *ctx, const char *text)
+static void s_result(void *ctx, const char *text, const pgn_where_t *w)
 {
     s_ctx_t *c = ctx;
+    c->result_at = *w;
+    c->result_seen = true;
     record_result_parse(text, &c->g.result_token);
 }
 
@@ -202,18 +234,44 @@ static void s_error(void *ctx, const pgn_where_t *w, const char *message)
     pgn_game_error(&c->g, S_AT "%s", w->game, w->line, w->col, message);
 }
 
-/* Checks the movetext's result against the rules, or takes it as declared. */
+/* The game ended by the rules: the result and the Termination tag must agree. */
+static void s_check_ended(s_ctx_t *c, result_t t, const char *tag, bool known, termination_t term)
+{
+    const record_t *r = &c->g.rec;
+    if (t != RESULT_NONE && r->result != t)
+        pgn_game_error(&c->g, S_AT "result %s disagrees with the game: %s gives %s", c->g.number,
+                       c->result_at.line, c->result_at.col, record_result_text(t), record_termination_name(r),
+                       record_result_text(r->result));
+    else if (known && term != r->termination)
+        pgn_game_error(&c->g, S_AT "tag Termination: '%.40s' disagrees with the game: it ended by %s",
+                       c->g.number, c->term_at.line, c->term_at.col, tag, record_termination_name(r));
+}
+
+/* Checks the movetext's result and the [Termination] tag against the rules;
+ * where the rules did not end the game, the tag's termination (resignation,
+ * agreement, time forfeit, a claim) ends it, or the result is taken as declared. */
 static void s_settle_result(s_ctx_t *c)
 {
     record_t *r = &c->g.rec;
     result_t t = c->g.result_token;
-    if (!c->g.has_record || t == RESULT_NONE)
+    const char *tag = pgn_game_tag(&c->g, "Termination");
+    termination_t term = TERM_DECLARED;
+    if (!c->g.has_record)
         return;
-    if (!record_over(r)) {
+    const char *rtag = c->result_seen ? NULL : pgn_game_tag(&c->g, "Result");
+    if (rtag != NULL) /* the movetext's marker is missing: the tag's result */
+        record_result_parse(rtag, &t);
+    bool known = tag != NULL && record_termination_parse(tag, record_pos_at(r, 0)->variant, &term) == 0;
+    if (record_over(r)) {
+        s_check_ended(c, t, tag, known, term);
+    } else if (t == RESULT_NONE) {
+        if (known)
+            pgn_game_error(&c->g, S_AT "tag Termination: '%.40s', but the game has no result", c->g.number,
+                           c->term_at.line, c->term_at.col, tag);
+    } else if (record_end(r, term, t) != 0) {
+        pgn_game_error(&c->g, S_AT "tag Termination: '%.40s' does not fit result %s after the last move",
+                       c->g.number, c->term_at.line, c->term_at.col, tag, record_result_text(t));
         record_declare(r, t);
-    } else if (r->result != t) {
-        pgn_game_error(&c->g, "game %ld: result %s disagrees with the game: %s gives %s", c->g.number,
-                       record_result_text(t), record_termination_name(r), record_result_text(r->result));
     }
 }
 

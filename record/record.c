@@ -3,6 +3,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "err.h"
 #include "san.h"
@@ -186,23 +187,44 @@ int record_undo(record_t *rec)
     return 0;
 }
 
+/* Whether result r fits termination t ended from outside the moves, now. */
+static bool s_end_fits(const record_t *rec, termination_t t, result_t r)
+{
+    switch (t) {
+    case TERM_RESIGNATION:
+        return r == RESULT_WHITE || r == RESULT_BLACK;
+    case TERM_AGREEMENT:
+        return r == RESULT_DRAW;
+    case TERM_CLAIM_THREEFOLD:
+        return r == RESULT_DRAW && (record_claimable(rec) & CLAIM_THREEFOLD);
+    case TERM_CLAIM_FIFTY:
+        return r == RESULT_DRAW && (record_claimable(rec) & CLAIM_FIFTY);
+    case TERM_TIME_FORFEIT:
+    case TERM_DECLARED:
+        return r != RESULT_NONE;
+    default:
+        return false;
+    }
+}
+
+int record_end(record_t *rec, termination_t t, result_t r)
+{
+    if (record_over(rec) || !s_end_fits(rec, t, r))
+        return -1;
+    rec->result = r;
+    rec->termination = t;
+    rec->loser = (int8_t)(r == RESULT_WHITE ? 1 : r == RESULT_BLACK ? 0 : -1);
+    return 0;
+}
+
 int record_resign(record_t *rec, int side)
 {
-    if (record_over(rec))
-        return -1;
-    rec->result = side == 0 ? RESULT_BLACK : RESULT_WHITE;
-    rec->termination = TERM_RESIGNATION;
-    rec->loser = (int8_t)side;
-    return 0;
+    return record_end(rec, TERM_RESIGNATION, side == 0 ? RESULT_BLACK : RESULT_WHITE);
 }
 
 int record_agree_draw(record_t *rec)
 {
-    if (record_over(rec))
-        return -1;
-    rec->result = RESULT_DRAW;
-    rec->termination = TERM_AGREEMENT;
-    return 0;
+    return record_end(rec, TERM_AGREEMENT, RESULT_DRAW);
 }
 
 int record_claimable(const record_t *rec)
@@ -218,18 +240,12 @@ int record_claim_draw(record_t *rec)
     int claims = record_claimable(rec);
     if (claims == 0)
         return -1;
-    rec->result = RESULT_DRAW;
-    rec->termination = (claims & CLAIM_THREEFOLD) ? TERM_CLAIM_THREEFOLD : TERM_CLAIM_FIFTY;
-    return 0;
+    return record_end(rec, (claims & CLAIM_THREEFOLD) ? TERM_CLAIM_THREEFOLD : TERM_CLAIM_FIFTY, RESULT_DRAW);
 }
 
 int record_declare(record_t *rec, result_t result)
 {
-    if (record_over(rec) || result == RESULT_NONE)
-        return -1;
-    rec->result = result;
-    rec->termination = TERM_DECLARED;
-    return 0;
+    return record_end(rec, TERM_DECLARED, result);
 }
 
 const char *record_result_text(result_t r)
@@ -248,16 +264,34 @@ int record_result_parse(const char *text, result_t *out)
     return -1;
 }
 
-const char *record_termination_name(const record_t *rec)
+const char *record_termination_text(termination_t t, variant_t v)
 {
     static const char *const names[TERM_NB] = {
         "none", "checkmate", "stalemate", "insufficient material", "repetition", "move rule",
-        "threefold repetition (claimed)", "50-move rule (claimed)", "resignation", "agreement", "declared",
+        "threefold repetition (claimed)", "50-move rule (claimed)", "resignation", "agreement", "time forfeit",
+        "declared",
     };
-    bool octad = rec->plies[0].pos.variant == VARIANT_OCTAD;
-    if (rec->termination == TERM_REPETITION)
+    bool octad = v == VARIANT_OCTAD;
+    if (t == TERM_REPETITION)
         return octad ? "threefold repetition" : "fivefold repetition";
-    if (rec->termination == TERM_MOVE_RULE)
+    if (t == TERM_MOVE_RULE)
         return octad ? "25-move rule" : "75-move rule";
-    return (unsigned)rec->termination < TERM_NB ? names[rec->termination] : "unknown";
+    return (unsigned)t < TERM_NB ? names[t] : "unknown";
+}
+
+const char *record_termination_name(const record_t *rec)
+{
+    return record_termination_text(rec->termination, rec->plies[0].pos.variant);
+}
+
+int record_termination_parse(const char *text, variant_t v, termination_t *out)
+{
+    for (int t = TERM_NONE + 1; t < TERM_DECLARED; t++) {
+        const char *name = record_termination_text((termination_t)t, v);
+        if ((text[0] | 32) == name[0] && strcasecmp(text, name) == 0) { /* (the letter first: a PGN reads this per game) */
+            *out = (termination_t)t;
+            return 0;
+        }
+    }
+    return -1;
 }

@@ -11,6 +11,8 @@
  * Checkmate on the move that reaches a move-rule count wins. Positions repeat
  * when placement, side to move, castling rights and the en-passant square are
  * the same, the e.p. square counting only when an e.p. capture is legal.
+ * Resignation, agreement, a time forfeit and claims end the game from outside
+ * the moves (record_end and the calls built on it).
  *
  * A record is plain data with one heap array (the plies); record_init and
  * record_free bracket its life. */
@@ -36,6 +38,7 @@ typedef enum {
     TERM_CLAIM_FIFTY,     /* chess: claimed 50-move rule */
     TERM_RESIGNATION,
     TERM_AGREEMENT,
+    TERM_TIME_FORFEIT,   /* a flag fell (a win, or a draw when the opponent cannot mate: FIDE 6.9) */
     TERM_DECLARED,       /* the result was given (by a PGN record) without a rule that ends the game */
     TERM_NB
 } termination_t;
@@ -57,7 +60,7 @@ typedef struct {
     int cap;
     result_t result;
     termination_t termination;
-    int8_t loser;        /* resignation: the side that resigned (0 white, 1 black) */
+    int8_t loser;        /* record_end: the side that lost (0 white, 1 black), -1 a draw */
     bool play_on;        /* record_play goes on after the game ended; the first outcome stays */
     int end_ply;         /* the ply at which the rules ended the game (when they did) */
     bool lazy;           /* record_play leaves mate and stalemate for record_settle (a PGN
@@ -101,6 +104,13 @@ int record_status(const record_t *rec, int ply);
  * agreement or claim made after it is withdrawn too. Returns 0, or -1 at the start. */
 int record_undo(record_t *rec);
 
+/* Ends the game by a termination the moves do not reach by themselves, with result r:
+ * TERM_RESIGNATION (r 1-0 or 0-1: the loser resigned), TERM_AGREEMENT (a draw),
+ * TERM_CLAIM_THREEFOLD / TERM_CLAIM_FIFTY (a draw, when that claim is open now:
+ * record_claimable), TERM_TIME_FORFEIT or TERM_DECLARED (any result). 0, or -1
+ * if the game is over, r is RESULT_NONE, or t and r do not fit. */
+int record_end(record_t *rec, termination_t t, result_t r);
+
 /* Ends the game by resignation of the side to move (`side` = 0 white, 1 black). -1 if over. */
 int record_resign(record_t *rec, int side);
 
@@ -126,5 +136,14 @@ const char *record_result_text(result_t r);
 int record_result_parse(const char *text, result_t *out);
 
 /* Names: "checkmate", "stalemate", "insufficient material", "threefold repetition"
- * (octad) / "fivefold repetition" (chess), "25-move rule" / "75-move rule", ... */
+ * (octad) / "fivefold repetition" (chess), "25-move rule" / "75-move rule",
+ * "threefold repetition (claimed)", "50-move rule (claimed)", "resignation",
+ * "agreement", "time forfeit", "declared", "none". What [Termination] carries. */
 const char *record_termination_name(const record_t *rec);
+
+/* The name of termination t in a game of variant v (as record_termination_name). */
+const char *record_termination_text(termination_t t, variant_t v);
+
+/* Reads a name of record_termination_text (case aside) for variant v: every
+ * termination but TERM_NONE and TERM_DECLARED. 0, or -1 for any other text. */
+int record_termination_parse(const char *text, variant_t v, termination_t *out);

@@ -102,6 +102,9 @@ san_error_t san_parse(const char *text, san_t *out, char *err, size_t errlen)
     if (s_piece_of(body[0]) >= 0)
         out->piece = (int8_t)s_piece_of(body[i++]);
     out->promo = (int8_t)s_take_promo(body, &n);
+    if (out->promo == 0 && n >= 3 && (body[n - 2] == '=' || s_is_rank(body[n - 2])) && strchr("KkPp", body[n - 1]))
+        return err_printf(err, errlen, "move '%s': malformed (a pawn promotes to Q, R, B or N, not %c)", body,
+                          body[n - 1]), SAN_MALFORMED;
     if (n - i < 2 || !s_is_file(body[n - 2]) || !s_is_rank(body[n - 1]))
         return err_printf(err, errlen, "move '%s': malformed (expected a destination square such as e4 at the end)",
                           body), SAN_MALFORMED;

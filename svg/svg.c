@@ -1,12 +1,30 @@
 /* svg.c: board images (svg.h): squares, coordinates, last move, check, marks, arrows, pieces. */
 #include "svg.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "pieces.h"
+
+bool svg_color_ok(const char *text)
+{
+    size_t n = text ? strlen(text) : 0;
+    if (n == 0 || n > 64)
+        return false;
+    for (const char *p = text; *p; p++)
+        if (!isalnum((unsigned char)*p) && strchr("#(),.% -", *p) == NULL)
+            return false;
+    return true;
+}
+
+/* A caller's colour when it is one (svg_color_ok), else ours. */
+static const char *s_color(const char *given, const char *ours)
+{
+    return given != NULL && svg_color_ok(given) ? given : ours;
+}
 
 svg_opts_t svg_default_opts(void)
 {
@@ -56,11 +74,11 @@ static void s_squares(FILE *f, int n, double s, const svg_opts_t *o)
         double x, y;
         s_corner(sq, n, o->flip, s, &x, &y);
         bool dark = (sq % n + sq / n) % 2 == 0; /* a1 is dark */
-        const char *c = dark ? (o->dark ? o->dark : "#8ca37a") : (o->light ? o->light : "#efe6d2");
+        const char *c = dark ? s_color(o->dark, "#8ca37a") : s_color(o->light, "#efe6d2");
         fprintf(f, "<rect class='square' x='%.2f' y='%.2f' width='%.2f' height='%.2f' fill='%s'/>\n", x, y, s, s, c);
         if (sq == o->last_from || sq == o->last_to)
             fprintf(f, "<rect class='lastmove' x='%.2f' y='%.2f' width='%.2f' height='%.2f' fill='%s'/>\n", x, y, s,
-                    s, o->highlight ? o->highlight : "#f4d03f99");
+                    s, s_color(o->highlight, "#f4d03f99"));
     }
 }
 
@@ -102,7 +120,7 @@ static void s_marks_arrows(FILE *f, int n, double s, const svg_opts_t *o)
             double x, y;
             s_corner(sq, n, o->flip, s, &x, &y);
             fprintf(f, "<circle class='mark' cx='%.2f' cy='%.2f' r='%.2f' fill='none' stroke='%s' stroke-width='%.2f'/>\n",
-                    x + s / 2, y + s / 2, s * 0.42, o->mark_color ? o->mark_color : "#c0392b", s * 0.07);
+                    x + s / 2, y + s / 2, s * 0.42, s_color(o->mark_color, "#c0392b"), s * 0.07);
         }
     for (int i = 0; i < o->arrow_nb; i++) {
         double x1, y1, x2, y2;
@@ -114,7 +132,7 @@ static void s_marks_arrows(FILE *f, int n, double s, const svg_opts_t *o)
         double ex = x2 + s / 2 - dx / len * head * 0.9, ey = y2 + s / 2 - dy / len * head * 0.9;
         fprintf(f, "<line class='arrow' x1='%.2f' y1='%.2f' x2='%.2f' y2='%.2f' stroke='%s' stroke-width='%.2f' "
                    "stroke-linecap='round' opacity='0.8' marker-end='url(#head)'/>\n",
-                x1 + s / 2, y1 + s / 2, ex, ey, o->arrow_color ? o->arrow_color : "#1e7b34", s * 0.14);
+                x1 + s / 2, y1 + s / 2, ex, ey, s_color(o->arrow_color, "#1e7b34"), s * 0.14);
     }
 }
 
@@ -125,7 +143,7 @@ static void s_defs(FILE *f, const svg_opts_t *o)
                "<stop offset='100%%' stop-color='#a80000' stop-opacity='0'/></radialGradient>"
                "<marker id='head' markerWidth='3' markerHeight='3' refX='1' refY='1.5' orient='auto' "
                "markerUnits='strokeWidth'><path d='M0 0 L3 1.5 L0 3 Z' fill='%s'/></marker></defs>\n",
-            o->arrow_color ? o->arrow_color : "#1e7b34");
+            s_color(o->arrow_color, "#1e7b34"));
 }
 
 char *svg_board(const game_pos_t *pos, const svg_opts_t *opts)

@@ -20,7 +20,7 @@ typedef struct {
     struct {
         int from, to;
     } arrows[SVG_ARROWS_MAX];
-    const char *light, *dark; /* square colours (any SVG colour); NULL: ours */
+    const char *light, *dark; /* square colours (SVG colours passing svg_color_ok); NULL: ours */
     const char *highlight;    /* last-move colour */
     const char *arrow_color, *mark_color;
 } svg_opts_t;
@@ -31,6 +31,12 @@ svg_opts_t svg_default_opts(void);
 /* The board of pos as a complete SVG document (the checked king is shown in
  * red). Returns a string the caller frees, or NULL out of memory. */
 char *svg_board(const game_pos_t *pos, const svg_opts_t *opts);
+
+/* Whether text can be written as an SVG colour attribute: a name, #rgb /
+ * #rrggbb(aa), rgb(...) / hsl(...): letters, digits and # ( ) , . % - space,
+ * at most 64 characters (no quote or markup can get in). svg_board uses ours
+ * instead of a colour that fails. */
+bool svg_color_ok(const char *text);
 
 /* Parses a square name ("b3") for a board of n files; returns the square or -1. */
 int svg_square_parse(const char *text, int n);

@@ -2,6 +2,7 @@
 octad_add_unit_test(test_san LIBS octad_record)
 octad_add_unit_test(test_record LIBS octad_record)
 octad_add_unit_test(test_pgn LIBS octad_record)
+octad_add_unit_test(test_pgn_term LIBS octad_record)
 if(TARGET octad)
   add_test(NAME test_game_cli COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/test_game_cli.sh $<TARGET_FILE:octad> ${OCTAD_TEST_DATA})
   set_tests_properties(test_game_cli PROPERTIES LABELS cli TIMEOUT 120)

@@ -18,12 +18,16 @@ check "svg size" 0 "width='200' height='200'" -- "$octad" svg --size 200 --varia
 check "svg check" 0 "class='check'" -- "$octad" svg --variant chess --moves "f3 e5 g4 Qh4"
 check "svg pieces" 0 '^8$' -- sh -c "\"$octad\" svg | grep -c \"class='piece'\""
 check "svg bad arrow" 2 "--arrow 'a1e5'" -- "$octad" svg --arrow a1e5
+check "svg arrow to itself" 2 "--arrow 'b2b2': two different squares" -- "$octad" svg --arrow b2b2
 check "svg bad mark" 2 "--mark 'z9'" -- "$octad" svg --mark z9
 check "svg bad move" 2 'move 1' -- "$octad" svg --moves "Kc5"
+check "svg bad colour" 2 "--light: 'red' onload='x' is not a colour" -- "$octad" svg --light "red' onload='x"
+check "svg colour" 0 "fill='rgb\(10, 20, 30\)'" -- "$octad" svg --dark "rgb(10, 20, 30)"
+check "svg lastmove alone" 2 '--lastmove: no move to show' -- "$octad" svg --lastmove
 
 # The octad README's two games.
 readme=$data/pgn/octad-readme.pgn
-check "readme draw" 0 '"final":"3k/4/1K2/4 b - - 0 12","result":"1/2-1/2","termination":"insufficient material","errors":\[\]' -- "$octad" pgn --json "$readme"
+check "readme draw" 0 '"final":"3k/4/1K2/4 b - - 0 12","result":"1/2-1/2","termination":"insufficient material","variations":0,"errors":\[\]' -- "$octad" pgn --json "$readme"
 check "readme mate" 0 '"plies":11,.*"result":"1-0","termination":"checkmate"' -- "$octad" pgn --json "$readme"
 check "readme text" 0 '^game 1 .*23 plies, 1/2-1/2, insufficient material' -- "$octad" pgn "$readme"
 
@@ -39,15 +43,31 @@ check "broken summary" 2 '2 of 6 games had errors' -- "$octad" pgn --quiet "$fea
 check "after broken" 2 '^game 6 .*2 plies, 1/2-1/2' -- "$octad" pgn "$features"
 check "json errors" 2 '"game":3,.*"errors":\["game 3, line 21, column 1: tag' -- "$octad" pgn --json "$features"
 
+# A comment left open is reported where it opened; the reader goes on at the next [Event tag.
+open=$data/pgn/open-comment.pgn
+check "open comment" 2 "game 2, line 9, column 16: comment: '\{' not closed by '\}' before the next game's \[Event tag" -- "$octad" pgn "$open"
+check "after open comment" 2 '"game":3,.*"plies":4,.*"result":"0-1","termination":"checkmate","variations":0,"errors":\[\]' -- "$octad" pgn --json "$open"
+check "open comment at the end" 2 "column 7: comment: '\{' not closed by '\}' before the end of the input" -- sh -c "printf '1. e4 {open\\n' | \"$octad\" pgn -"
+
 # --write, read, --write: the same text.
 "$octad" pgn --write "$features" >"$tmp/w1.pgn" 2>/dev/null
 "$octad" pgn --write "$tmp/w1.pgn" >"$tmp/w2.pgn"
 check "write round trip" 0 '^$' -- cmp "$tmp/w1.pgn" "$tmp/w2.pgn"
 check "written games" 0 '^4$' -- grep -c '^\[Event ' "$tmp/w1.pgn"
+# Variations are kept by --write: nested ones, comments inside, 1... numbering.
+variations=$data/pgn/variations.pgn
+"$octad" pgn --write "$variations" >"$tmp/v1.pgn"
+"$octad" pgn --write "$tmp/v1.pgn" >"$tmp/v2.pgn"
+check "variations round trip" 0 '^$' -- cmp "$tmp/v1.pgn" "$tmp/v2.pgn"
+check "variations written" 0 '^1\.\.\. Kd7 \(1\.\.\. Ke7 2\. e4 \(2\. Kd2\) 2\.\.\. Kd6\) \(1\.\.\. Kf7\) 2\. e4' -- cat "$tmp/v1.pgn"
+check "variations skipped" 0 '^{Start} 1\. e4 \$1 \{best by test\} 1\.\.\. e5 2\. Nf3' -- "$octad" pgn --write --skip-variations "$variations"
+check "variations json" 0 '"game":1,.*"variations":9,"errors":\[\]' -- "$octad" pgn --json --variations "$variations"
+check "variations both" 2 'exclude each other' -- "$octad" pgn --variations --skip-variations "$variations"
 check "stdin" 0 'checkmate' -- sh -c "\"$octad\" pgn - < \"$readme\""
 
 check "pgn no file" 2 'no PGN file' -- "$octad" pgn
 check "pgn missing file" 1 'cannot open' -- "$octad" pgn "$tmp/none.pgn"
+check "pgn directory" 1 'read error \(Is a directory\)' -- "$octad" pgn "$tmp"
 check "pgn bad option" 2 'unknown option' -- "$octad" pgn --bogus x
 check "pgn bad variant" 2 'not octad, chess or chess960' -- "$octad" pgn --variant shogi x
 
@@ -65,6 +85,16 @@ check "play draw agreed" 0 'result: 1/2-1/2 \(agreement\)' -- play 'c2\ndraw\n'
 check "play vs random" 0 'Black plays ' -- play 'c2\nquit\n' --black random
 check "play undo vs random" 0 '^\*$' -- play 'c2\nundo\nquit\n' --black random
 check "play from pgn" 0 'result: 1/2-1/2 \(insufficient material\)' -- play '' --pgn "$readme"
+check "play moves san" 0 '^1\. c2 b3 2\. Kb2 \*' -- play 'Kb2\nquit\n' --moves "c2 b3"
+check "play moves uoi" 0 '^1\. c2 \*' -- play 'quit\n' --moves "c1c2"
+check "play moves undo" 0 '^\*$' -- play 'undo\nquit\n' --moves "c2"
+check "play moves bad" 2 "--moves: move 2: move 'c2': illegal" -- play '' --moves "c2 c2"
+check "play moves after pgn" 0 '5\. O-O a5 \*' -- play 'quit\n' --variant chess --pgn "$features" --moves "a5"
+play 'c2\nresign\n' >"$tmp/resigned.txt"
+sed -n '/^\[Event/,$p' "$tmp/resigned.txt" >"$tmp/resigned.pgn"
+check "play writes termination" 0 '^\[Termination "resignation"\]' -- cat "$tmp/resigned.pgn"
+check "resigned reads back" 0 '"result":"1-0","termination":"resignation"' -- "$octad" pgn --json "$tmp/resigned.pgn"
+check "play on after resignation" 0 '1\. c2 b3 \*' -- play 'b3\nquit\n' --pgn "$tmp/resigned.pgn"
 check "play chess" 0 '1\. e4 e5 2\. Qh5 Nc6 3\. Bc4 Nf6 4\. Qxf7# 1-0' -- play 'e4\ne5\nQh5\nNc6\nBc4\nNf6\nQxf7\n' --variant chess
 check "play chess claim" 0 'threefold repetition \(claimed\)' -- play 'Nf3\nNf6\nNg1\nNg8\nNf3\nNf6\nNg1\nNg8\ndraw\n' --variant chess
 check "play eof" 0 '1\. c2 \*' -- play 'c2\n'
@@ -89,7 +119,7 @@ check "selfplay start number" 0 'FEN "ppnk/4/4/KNPP w NFnf - 0 1"' -- "$octad" s
 check "selfplay start 39 is the standard start" 0 '^\[Variant "Octad"\]$' -- sh -c "\"$octad\" selfplay --games 1 --start 39 2>/dev/null | grep -v -e FEN -e SetUp"
 check "selfplay start 39 has no FEN" 1 '^$' -- sh -c "\"$octad\" selfplay --games 1 --start 39 2>/dev/null | grep FEN"
 check "selfplay bad start" 2 "--start 'x'" -- "$octad" selfplay --start x
-check "selfplay bad player" 2 "player 'robot': unknown" -- "$octad" selfplay --white robot
+check "selfplay bad player" 2 "player 'robot': unknown \(random, engine\[:DEPTH\|:MSms\] or uci:COMMAND\)" -- "$octad" selfplay --white robot
 check "selfplay uci missing" 2 'did not answer' -- "$octad" selfplay --white "uci:$tmp/no-such-engine"
 
 stockfish=$(command -v stockfish || ls /usr/games/stockfish 2>/dev/null)

@@ -38,6 +38,21 @@ if [ "$games" -lt 1000 ]; then
 fi
 "$octad" pgn --json "$learn"/*/*.pgn 2>/dev/null | node "$oracle" "$modules" || fails=$((fails + 1))
 
+# --write keeps the studies' variations, comments and NAGs: every game but the
+# broken one is written (three bad variations cut at their illegal move), write,
+# read, write gives the same text, and the games end where they did.
+cat "$learn"/*/*.pgn >"$tmp/all.pgn"
+"$octad" pgn --write "$tmp/all.pgn" >"$tmp/w1.pgn" 2>"$tmp/w1.err"
+"$octad" pgn --write "$tmp/w1.pgn" >"$tmp/w2.pgn" 2>&1 || { echo "FAIL: the written file has errors"; fails=$((fails + 1)); }
+cmp -s "$tmp/w1.pgn" "$tmp/w2.pgn" || { echo "FAIL: write, read, write differs:"; diff "$tmp/w1.pgn" "$tmp/w2.pgn" | head; fails=$((fails + 1)); }
+written=$(grep -c '^\[Event ' "$tmp/w1.pgn") cut=$(grep -c 'in a variation' "$tmp/w1.err")
+variations=$("$octad" pgn --json "$tmp/w1.pgn" --variations | grep -o '"variations":[0-9]*' | awk -F: '{ n += $2 } END { print n + 0 }')
+echo "written: $written games, $variations variations, $cut variations cut"
+[ "$written" -eq $((games - 1)) ] && [ "$cut" -eq 3 ] && [ "$variations" -gt 500 ] || { echo "FAIL: written/cut/variations"; fails=$((fails + 1)); }
+"$octad" pgn --json "$tmp/all.pgn" 2>/dev/null | grep -v '"errors":\["game [0-9]*, line [0-9]*, column [0-9]*: move' | grep -o '"final":"[^"]*"' >"$tmp/f1"
+"$octad" pgn --json "$tmp/w1.pgn" | grep -o '"final":"[^"]*"' >"$tmp/f2"
+cmp -s "$tmp/f1" "$tmp/f2" || { echo "FAIL: the written games end elsewhere"; fails=$((fails + 1)); }
+
 "$octad" selfplay --variant chess --games 100 --seed 5 --quiet --out "$tmp/sp.pgn" >/dev/null
 "$octad" pgn --json "$tmp/sp.pgn" | node "$oracle" "$modules" || fails=$((fails + 1))
 [ "$fails" -eq 0 ]

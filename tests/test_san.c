@@ -151,6 +151,8 @@ static void test_typed_errors(void **state)
     s_error(VARIANT_CHESS, "4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1", "Nd2", SAN_AMBIGUOUS, "Nfd2");
     s_error(VARIANT_CHESS, "8/4P3/8/8/8/8/8/k3K3 w - - 0 1", "e8", SAN_ILLEGAL, "promotion piece");
     s_error(VARIANT_OCTAD, "k3/2P1/4/K3 w - - 0 1", "c4", SAN_ILLEGAL, "promotion piece");
+    s_error(VARIANT_CHESS, "8/4P3/8/8/8/8/8/k3K3 w - - 0 1", "e8=K", SAN_MALFORMED, "Q, R, B or N, not K");
+    s_error(VARIANT_OCTAD, "k3/2P1/4/K3 w - - 0 1", "c4p", SAN_MALFORMED, "Q, R, B or N, not p");
     /* The SAN of a disambiguated move also parses from its bare form when that is unique. */
     game_pos_t p = s_pos(VARIANT_CHESS, "4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1");
     gmove_t m, n;
