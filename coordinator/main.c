@@ -235,6 +235,9 @@ static int s_solve(const opts_t *o, int stop_fd)
         goto done;
     }
     server_set_solve(server, solve);
+    if (o->verify && o->bind != NULL && o->curve_secret == NULL)
+        fprintf(stderr, "coordinator: warning: --verify without CURVE tells workers apart by the names they "
+                "declare: it protects against faulty workers, not against a malicious peer\n");
     if (o->bind != NULL && !o->quiet)
         fprintf(stderr, "coordinator: listening on %s (workers here: %s)\n", o->bind, server_endpoint(server));
     if (o->endpoint_file != NULL && s_write_endpoint(o->endpoint_file, server_endpoint(server)) != 0)

@@ -51,7 +51,7 @@ int sdag_build(sdag_t *g, int max_pieces)
         p->tables[1] = sig_table_flip(t);
         p->ntables = p->tables[1] == t ? 1 : 2;
         sig_table_name(t, p->name, sizeof p->name);
-        p->maker = -1;
+        p->maker = p->bad_maker = -1;
         for (int k = 0; k < p->ntables; k++)
             p->weight += s_placements(p->tables[k]);
         p->nchildren = gen_pair_children(i, p->children);
@@ -127,7 +127,8 @@ int sdag_pick(const sdag_t *g, int who, bool verify)
         const sdag_pair_t *p = &g->pairs[i];
         if (verify && p->state == SDAG_CHECK_READY && p->maker != who && sdag_allowed(p, who))
             return i; /* a verification unblocks its dependants: first */
-        if (p->state == SDAG_READY && sdag_allowed(p, who) && (best < 0 || p->weight > g->pairs[best].weight))
+        if (p->state == SDAG_READY && sdag_allowed(p, who) && p->bad_maker != who &&
+            (best < 0 || p->weight > g->pairs[best].weight))
             best = i;
     }
     return best;

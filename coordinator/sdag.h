@@ -37,7 +37,8 @@ typedef struct {
     uint32_t serial;                   /* the session holding it */
     int64_t lease_until;
     int maker;                         /* principal (name_id) that made its files, -1 none */
-    int avoid[SDAG_AVOID_MAX];         /* principals that refused it or made a bad copy */
+    int bad_maker;                     /* principal whose copy failed verification: not to solve it again, -1 */
+    int avoid[SDAG_AVOID_MAX];         /* principals that refused it, or whose transfer of it failed */
     int navoid;
     bool preloaded;                    /* done when the run started */
 } sdag_pair_t;
@@ -69,7 +70,7 @@ void sdag_settle(sdag_t *g);
 /* The index of the graph pair holding table `table`, or -1. */
 int sdag_find_table(const sdag_t *g, int table);
 
-/* Whether principal `who` may take pair i (it has not refused it or made a bad copy of it). */
+/* Whether principal `who` may take pair i (it has not refused it; for solving, it did not make a bad copy). */
 bool sdag_allowed(const sdag_pair_t *p, int who);
 
 /* The next task for principal `who`: a made pair to verify whose maker is

@@ -178,6 +178,7 @@ static void s_pull_next(server_t *self, peer_t *p, int i)
     if (pl->cur == pl->n) {
         if (ssolve_check_files(s, i, pl->refs, pl->n, err, sizeof err) != 0) {
             server_error(self, "pair %s from worker %s refused: %s", s->g.pairs[i].name, p->name, err);
+            sdag_avoid(&s->g, i, p->name_id);
             s_requeue(self, i);
             return;
         }
@@ -256,8 +257,9 @@ static void s_on_chunk(server_t *self, peer_t *p, const msg_chunk_t *c)
                          "wrong)%s", c->table, p->name, (unsigned long long)c->offset,
                          st == XFER_FAILED ? "; giving up on it" : "; asked for again");
         }
-        if (st == XFER_FAILED) {
-            server_error(self, "%s", err);
+        if (st == XFER_FAILED) { /* that worker is not given the pair again */
+            server_error(self, "%s; pair %s goes to another worker", err, s->g.pairs[i].name);
+            sdag_avoid(&s->g, i, p->name_id);
             s_requeue(self, i);
         } else if (st == XFER_DONE) {
             pl->on = false;
@@ -323,7 +325,7 @@ static void s_on_verified(server_t *self, peer_t *p, const msg_verified_t *v)
                      p->name, (unsigned long long)v->failures, (unsigned long long)v->records,
                      log_clean(v->first_error, text, sizeof text));
         ssolve_reject_files(s, i);
-        sdag_avoid(&s->g, i, pr->maker);
+        pr->bad_maker = pr->maker; /* it may still verify the next copy */
         pr->state = SDAG_READY;
         pr->serial = 0;
         return;
@@ -426,12 +428,30 @@ static void s_progress(server_t *self, int64_t now)
     report_status_line(line, tty);
 }
 
+/* --stall-timeout: pairs are left, workers are connected, and none of them
+ * holds or can take one (all refused it, or --verify waits for a second worker). */
+static void s_stall(server_t *self, int64_t now, bool busy)
+{
+    ssolve_t *s = self->solve;
+    if (busy || ssolve_finished(s) || peers_count(self->peers) == 0 || self->opts->stall_ms == 0) {
+        self->stall_since = 0;
+        return;
+    }
+    if (self->stall_since == 0)
+        self->stall_since = now;
+    if (now - self->stall_since >= (int64_t)self->opts->stall_ms)
+        server_fail(self, "no connected worker can take the %d pairs left (refused, or --verify needs another "
+                    "worker than the maker) for %u ms (--stall-timeout)", s->g.n - s->g.done, self->opts->stall_ms);
+}
+
 void server_solve_timers(server_t *self, int64_t now)
 {
     ssolve_t *s = self->solve;
     size_t n = 0;
+    bool busy = false;
     for (int i = 0; i < s->g.n; i++) {
         sdag_state_t st = s->g.pairs[i].state;
+        busy |= st == SDAG_SOLVING || st == SDAG_PULLING || st == SDAG_CHECKING;
         if ((st == SDAG_SOLVING || st == SDAG_PULLING || st == SDAG_CHECKING) && s->g.pairs[i].lease_until < now) {
             s_requeue(self, i);
             n++;
@@ -439,5 +459,6 @@ void server_solve_timers(server_t *self, int64_t now)
     }
     if (n > 0)
         server_log(self, "%zu leases expired; pairs back in the queue", n);
+    s_stall(self, now, busy);
     s_progress(self, now);
 }

@@ -3,7 +3,7 @@
 sockets (tcp://127.0.0.1:*), tables up to 4 pieces, against `octad solve` run by the test.
 
 usage: test_csolve.py CASE --bin DIR --octad PATH
-Cases: exact, kill_worker, kill_coordinator, corrupt, curve, octp1, verify, shared.
+Cases: exact, shared, kill_worker, kill_coordinator, corrupt, curve, octp1, verify, verify_fail.
 """
 import argparse
 import json
@@ -285,6 +285,25 @@ def case_verify():
     c2 = Coord("verify2", tables, "--verify")
     res2, text2 = c2.finish()
     check(res2["already_done"] == 33 and "verifying" not in text2, "restart: every pair already done and verified")
+
+
+def case_verify_fail():
+    ref = reference()
+    tables = os.path.join(TMP, "coord")
+    c = Coord("verify_fail", tables, "--verify")
+    a = start_worker(c, "A", "--test-spoil", 2)  # every 2nd pair A makes has a spoiled record
+    c.wait_log(r"pair \w+ made by worker A", count=2)  # alone, A makes pairs (B would then only verify them)
+    b = start_worker(c, "B")
+    res, text = c.finish(timeout=240)
+    a.wait(timeout=30)
+    b.wait(timeout=30)
+    bad = re.findall(r"pair (\w+) made by worker A FAILED verification by worker B", text)
+    check(len(bad) > 0 and res["failed_verifications"] == len(bad),
+          "%d spoiled pairs made by A caught by B's verifier" % len(bad))
+    redone = [p for p in bad if re.search(r"pair %s verified by worker A \(made by worker B\)" % p, text)]
+    check(redone == bad, "each was solved again by B and verified by A")
+    check(all(os.path.exists(os.path.join(tables, p + ".otb.rejected")) for p in bad), "the bad files are kept")
+    check(summary(tables) == ref, "SUMMARY identical to octad solve despite the spoiled pairs")
 
 
 def main():

@@ -31,6 +31,8 @@ static const char s_help[] =
     "  --quiet             only errors on stderr\n"
     "  --inject-fault N    TESTING ONLY: every Nth result is wrong by one (to exercise --verify),\n"
     "                      and every Nth table chunk sent is corrupt (to exercise its CRC)\n"
+    "  --test-spoil N      TESTING ONLY: every Nth pair made has a wrong record (to exercise\n"
+    "                      the verification of solve jobs)\n"
     "  --test-delay-ms MS  TESTING ONLY: each solve or verify task waits MS before it starts\n"
     "  --help              this text\n\n"
     "SIGTERM/SIGINT hand unfinished tasks back and exit 0, within 3 s even if the coordinator\n"
@@ -72,7 +74,7 @@ static int s_parse(int argc, char **argv, worker_opts_t *o)
         bool takes = strcmp(a, "--connect") == 0 || strcmp(a, "--threads") == 0 || strcmp(a, "--hash") == 0 ||
                      strcmp(a, "--name") == 0 || strcmp(a, "--prefetch") == 0 ||
                      strcmp(a, "--server-key") == 0 || strcmp(a, "--secret") == 0 ||
-                     strcmp(a, "--inject-fault") == 0 || strcmp(a, "--tables") == 0 || strcmp(a, "--test-delay-ms") == 0 ||
+                     strcmp(a, "--inject-fault") == 0 || strcmp(a, "--tables") == 0 || strcmp(a, "--test-delay-ms") == 0 || strcmp(a, "--test-spoil") == 0 ||
                      strcmp(a, "--protocol") == 0;
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
             fputs(s_help, stdout);
@@ -105,6 +107,10 @@ static int s_parse(int argc, char **argv, worker_opts_t *o)
                 if (s_int(a, val, 0, 3600000, &v))
                     return 2;
                 o->delay_ms = (unsigned)v;
+            } else if (strcmp(a, "--test-spoil") == 0) {
+                if (s_int(a, val, 0, 1000000, &v))
+                    return 2;
+                o->spoil = (unsigned)v;
             } else if (strcmp(a, "--protocol") == 0) {
                 if (s_int(a, val, 1, 2, &v))
                     return 2;

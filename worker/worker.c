@@ -552,7 +552,7 @@ static int s_setup(s_worker_t *w, const worker_opts_t *opts, char *err, size_t e
     w->version = opts->protocol == 1 ? 1 : 2;
     if (w->version == 2) {
         wsolve_opts_t so = {.tables = opts->tables, .threads = opts->threads, .wake_fd = w->wake_wr,
-                            .inject_fault = opts->inject_fault, .delay_ms = opts->delay_ms,
+                            .inject_fault = opts->inject_fault, .delay_ms = opts->delay_ms, .spoil = opts->spoil,
                             .send = s_solve_send, .log = s_solve_log, .ctx = w};
         w->solve = wsolve_new(&so, err, errlen);
         if (w->solve == NULL)

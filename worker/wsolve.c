@@ -40,6 +40,7 @@ struct wsolve_s {
     char served[SERVED_MAX][MSG_TABLE_NAME_MAX]; /* files this worker made, that the coordinator may FETCH */
     uint32_t nserved;
     uint64_t chunks_served;
+    uint64_t pairs_made;
 };
 
 static void s_logf(wsolve_t *self, bool always, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -276,6 +277,7 @@ static void s_thread_start(wsolve_t *self)
 {
     self->run.gen = self->gen;
     self->run.finished = false;
+    self->run.corrupt = !self->run.verify && self->o.spoil > 0 && ++self->pairs_made % self->o.spoil == 0;
     self->phase = T_RUNNING;
     atomic_store(&self->thread_on, true);
     if (pthread_create(&self->thread, NULL, s_thread_main, self) != 0) {

@@ -23,6 +23,7 @@ typedef struct {
     int threads;           /* threads of a solve or a verification */
     int wake_fd;           /* written (one byte) when a task's thread ends */
     unsigned inject_fault; /* testing only: every Nth CHUNK served is corrupt (0: never) */
+    unsigned spoil;        /* testing only: every Nth pair made has one record spoiled (0: never) */
     unsigned delay_ms;     /* testing only: a task's thread waits this long first */
     wsolve_send_fn send;
     wsolve_log_fn log;

@@ -71,6 +71,24 @@ static double s_now(void)
     return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
+/* Testing only (--test-spoil): flips the last byte of the pair's first file, a record. */
+static void s_spoil(const wsolve_run_t *r)
+{
+    char name[SIG_NAME_MAX], path[4200];
+    sig_table_name(r->tables[0], name, sizeof name);
+    snprintf(path, sizeof path, "%s/%s.otb", r->dir, name);
+    FILE *f = fopen(path, "r+b");
+    if (f == NULL || fseek(f, -1, SEEK_END) != 0) {
+        if (f)
+            fclose(f);
+        return;
+    }
+    int c = fgetc(f);
+    fseek(f, -1, SEEK_END);
+    fputc(c ^ 0x08, f);
+    fclose(f);
+}
+
 static void s_solve(wsolve_run_t *r, double t0)
 {
     char err[600];
@@ -84,6 +102,8 @@ static void s_solve(wsolve_run_t *r, double t0)
         return;
     }
     store_destroy(&store);
+    if (r->corrupt)
+        s_spoil(r);
     msg_init(&r->answer, MSG_SOLVED);
     msg_solved_t *s = &r->answer.u.solved;
     s->task_id = r->task_id;

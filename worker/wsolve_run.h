@@ -17,6 +17,7 @@ typedef struct {
     int tables[2];               /* the pair's table ids */
     char dir[4096];              /* where the tables are read and written */
     int threads;
+    bool corrupt;                /* testing only (--test-spoil): spoil the first file made (one byte at its end) */
     uint64_t task_id, job_id;
     uint32_t gen;                /* the session it was started for */
     atomic_bool finished;
