@@ -141,13 +141,18 @@ void server_dispatch(server_t *self, peer_t *p)
                 server_forget(self, p, "unreachable");
             return;
         }
-        if (self->first_dispatch_ms == 0)
-            self->first_dispatch_ms = now;
-        peers_pin(self->peers, p->name_id);
-        p->credit--;
-        p->leased++;
-        self->sum.dispatched++;
+        server_count_dispatch(self, p, now);
     }
+}
+
+void server_count_dispatch(server_t *self, peer_t *p, int64_t now)
+{
+    if (self->first_dispatch_ms == 0)
+        self->first_dispatch_ms = now;
+    peers_pin(self->peers, p->name_id);
+    p->credit--;
+    p->leased++;
+    self->sum.dispatched++;
 }
 
 static void s_dispatch_all(server_t *self)

@@ -11,7 +11,7 @@
 
 enum { READ_BATCH = 4096, RX_BATCH = 32, REFUSALS_LOGGED = 20, IMPOSSIBLE_LOGGED = 10 };
 
-static void s_reply_error(server_t *self, const wire_peer_t *to, msg_code_t code, const char *text)
+void server_reply_error(server_t *self, const wire_peer_t *to, msg_code_t code, const char *text)
 {
     msg_t m;
     msg_init(&m, MSG_ERROR);
@@ -53,21 +53,21 @@ static void s_on_hello(server_t *self, const wire_peer_t *id, const wire_meta_t 
     if (old != NULL)
         server_forget(self, old, "said HELLO again");
     if (self->solve != NULL && version < 2) {
-        s_reply_error(self, id, MSG_CODE_VERSION, "this coordinator runs a solve job, which needs OCTP/2; this "
+        server_reply_error(self, id, MSG_CODE_VERSION, "this coordinator runs a solve job, which needs OCTP/2; this "
                       "worker speaks OCTP/1 (perft only)");
         server_log(self, "worker %s refused: it speaks OCTP/1 only, and a solve job needs OCTP/2", name);
         return;
     }
     if (!s_speaks_variant(h, self->job->root.variant)) {
         snprintf(text, sizeof text, "this job needs variant %s", game_variant_name(self->job->root.variant));
-        s_reply_error(self, id, MSG_CODE_NOT_WELCOME, text);
+        server_reply_error(self, id, MSG_CODE_NOT_WELCOME, text);
         server_log(self, "worker %s refused: it does not compute %s", name, game_variant_name(self->job->root.variant));
         return;
     }
     peer_t *p = s_admit(self, id, meta, name, h->threads);
     if (p == NULL) {
         server_drop(self, DROP_FULL, "HELLO while every worker slot holds a worker with work");
-        s_reply_error(self, id, MSG_CODE_INTERNAL, "too many workers");
+        server_reply_error(self, id, MSG_CODE_INTERNAL, "too many workers");
         return;
     }
     self->sum.workers++;
@@ -275,7 +275,7 @@ static void s_on_message(server_t *self, const wire_peer_t *id, const wire_meta_
     if (p == NULL) {
         server_drop(self, DROP_STRANGER, "message from a connection without a session (no HELLO on it)");
         if (!peers_stranger_seen(self->peers, id))
-            s_reply_error(self, id, MSG_CODE_NOT_WELCOME, "no session: say HELLO first");
+            server_reply_error(self, id, MSG_CODE_NOT_WELCOME, "no session: say HELLO first");
         return;
     }
     if (m->version != p->version) {
@@ -330,7 +330,7 @@ static void s_handle_one(server_t *self, server_rx_t *rx)
             char text[MSG_TEXT_MAX];
             snprintf(text, sizeof text, "protocol version not supported; this coordinator speaks OCTP/%d to OCTP/%d",
                      MSG_VERSION_MIN, MSG_VERSION_MAX);
-            s_reply_error(self, &rx->id, MSG_CODE_VERSION, text);
+            server_reply_error(self, &rx->id, MSG_CODE_VERSION, text);
         }
         if (p != NULL)
             server_forget(self, p, "speaks another protocol version");

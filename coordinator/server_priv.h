@@ -74,6 +74,12 @@ int server_send(server_t *self, const wire_peer_t *to, const msg_t *msg);
 /* Ends a worker session: its leases go back to the queue. */
 void server_forget(server_t *self, peer_t *peer, const char *why);
 
+/* Sends ERROR code + text (cut to 255 bytes) to a peer identity. */
+void server_reply_error(server_t *self, const wire_peer_t *to, msg_code_t code, const char *text);
+
+/* A task was sent to p: its credit is used, its principal pinned. */
+void server_count_dispatch(server_t *self, peer_t *p, int64_t now);
+
 /* Sends as many tasks to the peer as its credit allows. */
 void server_dispatch(server_t *self, peer_t *peer);
 

@@ -25,15 +25,6 @@ static int s_link_send(void *ctx, const msg_t *m)
     return server_send(l->server, l->id, m);
 }
 
-static void s_error_to(server_t *self, const wire_peer_t *to, msg_code_t code, const char *text)
-{
-    msg_t m;
-    msg_init(&m, MSG_ERROR);
-    m.u.error.code = code;
-    snprintf(m.u.error.text, sizeof m.u.error.text, "%.255s", text);
-    server_send(self, to, &m);
-}
-
 /* Fills refs (capacity MSG_NEEDS_MAX) with pair i's child tables as they are in DIR. */
 static int s_needs(server_t *self, int i, msg_tableref_t *refs, uint32_t *n)
 {
@@ -102,12 +93,7 @@ void server_solve_dispatch(server_t *self, peer_t *p)
         sdag_release(&s->g, i);
         return;
     }
-    if (self->first_dispatch_ms == 0)
-        self->first_dispatch_ms = now;
-    peers_pin(self->peers, p->name_id);
-    p->credit--;
-    p->leased++;
-    self->sum.dispatched++;
+    server_count_dispatch(self, p, now);
     server_log(self, "%s %s on worker %s (task %llu)", check ? "verifying" : "solving", pr->name,
                peers_name_of(self->peers, p->name_id), (unsigned long long)id);
 }
@@ -194,18 +180,30 @@ static void s_pull_next(server_t *self, peer_t *p, int i)
     pl->on = true;
 }
 
+/* The pair an answer is for: leased to this session in state `want`, else
+ * dropped (-1). The session's task is answered: it may take another. */
+static int s_answered(server_t *self, peer_t *p, uint64_t job_id, uint64_t task_id, sdag_state_t want,
+                      const char *what)
+{
+    ssolve_t *s = self->solve;
+    int i = job_id == s->job_id ? sdag_by_task(&s->g, task_id, p->serial) : -1;
+    if (i < 0 || s->g.pairs[i].state != want) {
+        server_drop(self, DROP_NOT_LEASED, what);
+        return -1;
+    }
+    if (p->leased > 0)
+        p->leased--;
+    return i;
+}
+
 static void s_on_solved(server_t *self, peer_t *p, const msg_solved_t *r)
 {
     ssolve_t *s = self->solve;
     char err[600];
-    int i = r->job_id == s->job_id ? sdag_by_task(&s->g, r->task_id, p->serial) : -1;
-    if (i < 0 || s->g.pairs[i].state != SDAG_SOLVING) {
-        server_drop(self, DROP_NOT_LEASED, "SOLVED for a pair not being solved by that worker");
+    int i = s_answered(self, p, r->job_id, r->task_id, SDAG_SOLVING, "SOLVED for a pair not being solved by it");
+    if (i < 0)
         return;
-    }
     sdag_pair_t *pr = &s->g.pairs[i];
-    if (p->leased > 0)
-        p->leased--;
     bool ok = (int)r->n_tables == pr->ntables;
     for (int k = 0; ok && k < pr->ntables; k++) {
         char name[SIG_NAME_MAX];
@@ -295,11 +293,11 @@ static void s_on_fetch(server_t *self, peer_t *p, const msg_fetch_t *f)
     }
     if (!allowed) {
         snprintf(err, sizeof err, "%.40s: not a table of your task", f->table);
-        s_error_to(self, &p->id, MSG_CODE_TABLE, err);
+        server_reply_error(self, &p->id, MSG_CODE_TABLE, err);
         return;
     }
     if (xfer_serve(s->dir, f, &chunk, err, sizeof err) != 0) {
-        s_error_to(self, &p->id, MSG_CODE_TABLE, err);
+        server_reply_error(self, &p->id, MSG_CODE_TABLE, err);
         return;
     }
     server_send(self, &p->id, &chunk);
@@ -309,14 +307,10 @@ static void s_on_verified(server_t *self, peer_t *p, const msg_verified_t *v)
 {
     ssolve_t *s = self->solve;
     char err[600], text[MSG_TEXT_MAX];
-    int i = v->job_id == s->job_id ? sdag_by_task(&s->g, v->task_id, p->serial) : -1;
-    if (i < 0 || s->g.pairs[i].state != SDAG_CHECKING) {
-        server_drop(self, DROP_NOT_LEASED, "VERIFIED for a pair not being verified by that worker");
+    int i = s_answered(self, p, v->job_id, v->task_id, SDAG_CHECKING, "VERIFIED for a pair not being verified by it");
+    if (i < 0)
         return;
-    }
     sdag_pair_t *pr = &s->g.pairs[i];
-    if (p->leased > 0)
-        p->leased--;
     const char *maker = peers_name_of(self->peers, (uint16_t)pr->maker);
     if (!v->ok) {
         s->failed_checks++;

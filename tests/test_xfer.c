@@ -93,6 +93,15 @@ static bool s_count_parts(const char *dir)
     return found;
 }
 
+/* Whether s_dst holds an exact copy of s_src's table `name`. */
+static bool s_copied(const char *name)
+{
+    char a[300], b[300];
+    snprintf(a, sizeof a, "%s/%s.otb", s_src, name);
+    snprintf(b, sizeof b, "%s/%s.otb", s_dst, name);
+    return s_same_file(a, b);
+}
+
 static int s_setup(void **state)
 {
     (void)state;
@@ -153,7 +162,7 @@ static void test_file_ref_and_serve(void **state)
 static void test_whole_transfer(void **state)
 {
     (void)state;
-    char err[512], a[300], b[300];
+    char err[512];
     msg_tableref_t ref;
     xfer_t x;
     s_fresh_dst();
@@ -161,9 +170,7 @@ static void test_whole_transfer(void **state)
     assert_int_equal(xfer_start(&x, s_dst, &ref, false, err, sizeof err), 0);
     s_peer_t peer = {0};
     assert_int_equal(s_run(&x, &peer, err, sizeof err), XFER_DONE);
-    snprintf(a, sizeof a, "%s/KNvKN.otb", s_src);
-    snprintf(b, sizeof b, "%s/KNvKN.otb", s_dst);
-    assert_true(s_same_file(a, b));
+    assert_true(s_copied("KNvKN"));
     assert_int_equal(x.rejected, 0);
     assert_false(s_count_parts(s_dst));
 }
@@ -171,7 +178,7 @@ static void test_whole_transfer(void **state)
 static void test_corrupt_chunks_asked_again(void **state)
 {
     (void)state;
-    char err[512], a[300], b[300];
+    char err[512];
     msg_tableref_t ref;
     xfer_t x;
     s_fresh_dst();
@@ -180,16 +187,14 @@ static void test_corrupt_chunks_asked_again(void **state)
     s_peer_t peer = {.corrupt_first = 2, .short_answer = false};
     assert_int_equal(s_run(&x, &peer, err, sizeof err), XFER_DONE);
     assert_int_equal(x.rejected, 2);
-    snprintf(a, sizeof a, "%s/KNvKN.otb", s_src);
-    snprintf(b, sizeof b, "%s/KNvKN.otb", s_dst);
-    assert_true(s_same_file(a, b));
+    assert_true(s_copied("KNvKN"));
     /* A chunk one byte short is rejected too (its CRC matches its own bytes). */
     s_fresh_dst();
     assert_int_equal(xfer_start(&x, s_dst, &ref, false, err, sizeof err), 0);
     s_peer_t shorter = {.short_answer = true};
     assert_int_equal(s_run(&x, &shorter, err, sizeof err), XFER_DONE);
     assert_int_equal(x.rejected, 1);
-    assert_true(s_same_file(a, b));
+    assert_true(s_copied("KNvKN"));
 }
 
 static void test_third_rejection_fails(void **state)
@@ -212,7 +217,7 @@ static void test_third_rejection_fails(void **state)
 static void test_resume(void **state)
 {
     (void)state;
-    char err[512], a[300], b[300];
+    char err[512];
     msg_tableref_t ref;
     xfer_t x;
     struct stat sb;
@@ -231,9 +236,7 @@ static void test_resume(void **state)
     s_peer_t peer = {0};
     assert_int_equal(s_run(&x, &peer, err, sizeof err), XFER_DONE);
     assert_int_equal(s_nasked, 0);
-    snprintf(a, sizeof a, "%s/KNvKN.otb", s_src);
-    snprintf(b, sizeof b, "%s/KNvKN.otb", s_dst);
-    assert_true(s_same_file(a, b));
+    assert_true(s_copied("KNvKN"));
 }
 
 static void test_wrong_whole_file(void **state)
