@@ -87,13 +87,9 @@ int server_send(server_t *self, const wire_peer_t *to, const msg_t *msg)
 {
     char err[256];
     peer_t *p = peers_find(self->peers, to);
-    if (p != NULL && msg->version < p->version) {
-        static msg_t up; /* an OCTP/1 type in an OCTP/2 session goes out as version 2 (PROTOCOL.md 11.1) */
-        up = *msg;
-        up.version = p->version;
-        msg = &up;
-    }
-    int rc = wire_send_to(self->router, to, msg, ZMQ_DONTWAIT, err, sizeof err);
+    /* An OCTP/1 type in an OCTP/2 session goes out as version 2 (PROTOCOL.md 11.1). */
+    uint32_t version = p != NULL && msg->version < p->version ? p->version : msg->version;
+    int rc = wire_send_to_as(self->router, to, msg, version, ZMQ_DONTWAIT, err, sizeof err);
     if (rc != MSG_OK)
         return -1;
     if (p != NULL)

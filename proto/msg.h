@@ -252,6 +252,10 @@ unsigned msg_type_senders(msg_type_t type);
  * buf is too small. Never asserts on msg's contents. */
 int msg_encode(const msg_t *msg, void *buf, size_t cap, size_t *len, char *err, size_t errlen);
 
+/* msg_encode with the envelope version `version` instead of msg->version
+ * (0: msg->version), e.g. an OCTP/1 type in an OCTP/2 session. */
+int msg_encode_as(const msg_t *msg, uint32_t version, void *buf, size_t cap, size_t *len, char *err, size_t errlen);
+
 /* Decodes exactly one message of len bytes into *out (zeroed first; strings
  * are copied into out, nothing points into data). Returns MSG_OK,
  * MSG_EVERSION for a well-formed envelope of a version outside

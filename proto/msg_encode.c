@@ -168,10 +168,16 @@ static int s_pack_field(msgpack_packer *pk, const msg_t *msg, const field_desc_t
 
 int msg_encode(const msg_t *msg, void *buf, size_t cap, size_t *len, char *err, size_t errlen)
 {
+    return msg_encode_as(msg, 0, buf, cap, len, err, errlen);
+}
+
+int msg_encode_as(const msg_t *msg, uint32_t version, void *buf, size_t cap, size_t *len, char *err, size_t errlen)
+{
     const msg_desc_t *d = msg_table_get(msg->type);
     if (d == NULL)
         return err_printf(err, errlen, "cannot encode message type %d", (int)msg->type);
-    uint32_t version = msg->version != 0 ? msg->version : d->since;
+    if (version == 0)
+        version = msg->version != 0 ? msg->version : d->since;
     if (version < MSG_VERSION_MIN || version > MSG_VERSION_MAX || version < d->since)
         return err_printf(err, errlen, "%s: cannot be sent as %s/%u", d->name, MSG_PROTOCOL_NAME, version);
     s_sink_t sink = {buf, cap < MSG_MAX_BYTES ? cap : MSG_MAX_BYTES, 0};
