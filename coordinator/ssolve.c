@@ -194,6 +194,21 @@ int ssolve_check_files(ssolve_t *self, int i, const msg_tableref_t *refs, int n,
     return 0;
 }
 
+/* A JSON string of text: quotes, backslashes and control bytes escaped. */
+static void s_json_str(const char *text)
+{
+    putchar('"');
+    for (const unsigned char *c = (const unsigned char *)text; *c; c++) {
+        if (*c == '"' || *c == '\\')
+            printf("\\%c", *c);
+        else if (*c < 0x20)
+            printf("\\u%04x", *c);
+        else
+            putchar(*c);
+    }
+    putchar('"');
+}
+
 int ssolve_report(ssolve_t *self, double seconds, double cpu_seconds, size_t workers)
 {
     char err[600];
@@ -202,21 +217,23 @@ int ssolve_report(ssolve_t *self, double seconds, double cpu_seconds, size_t wor
         return -1;
     }
     double rate = seconds > 0 ? (double)self->positions / seconds : 0;
-    if (self->opts->json)
-        printf("{\"mode\":\"solve\",\"max_pieces\":%d,\"pairs\":%d,\"already_done\":%d,\"solved\":%llu,"
-               "\"verified\":%llu,\"verify\":%s,\"positions\":%llu,\"seconds\":%.3f,\"positions_per_second\":%.0f,"
-               "\"coordinator_cpu_seconds\":%.3f,\"workers\":%zu,\"requeued\":%llu,\"refused\":%llu,"
-               "\"rejected_chunks\":%llu,\"failed_verifications\":%llu,\"tables\":\"%s\",\"summary\":\"%s/SUMMARY\"}\n",
-               self->opts->max_pieces, self->g.n, self->g.preloaded, (unsigned long long)self->solved,
-               (unsigned long long)self->verified_nb, self->opts->verify ? "true" : "false",
-               (unsigned long long)self->positions, seconds, rate, cpu_seconds, workers,
-               (unsigned long long)self->requeued, (unsigned long long)self->refused,
-               (unsigned long long)self->rejected_chunks, (unsigned long long)self->failed_checks, self->dir,
-               self->dir);
-    else
+    if (!self->opts->json) {
         printf("solved %d pairs up to %d pieces (%d already there): %llu positions in %.2f s (%.2f M/s)%s; "
                "tables and SUMMARY in %s\n",
                self->g.n, self->opts->max_pieces, self->g.preloaded, (unsigned long long)self->positions, seconds,
                rate / 1e6, self->opts->verify ? ", every pair verified on another worker" : "", self->dir);
+        return 0;
+    }
+    printf("{\"mode\":\"solve\",\"max_pieces\":%d,\"pairs\":%d,\"already_done\":%d,\"solved\":%llu,"
+           "\"verified\":%llu,\"verify\":%s,\"positions\":%llu,\"seconds\":%.3f,\"positions_per_second\":%.0f,"
+           "\"coordinator_cpu_seconds\":%.3f,\"workers\":%zu,\"requeued\":%llu,\"refused\":%llu,"
+           "\"rejected_chunks\":%llu,\"failed_verifications\":%llu,\"tables\":",
+           self->opts->max_pieces, self->g.n, self->g.preloaded, (unsigned long long)self->solved,
+           (unsigned long long)self->verified_nb, self->opts->verify ? "true" : "false",
+           (unsigned long long)self->positions, seconds, rate, cpu_seconds, workers,
+           (unsigned long long)self->requeued, (unsigned long long)self->refused,
+           (unsigned long long)self->rejected_chunks, (unsigned long long)self->failed_checks);
+    s_json_str(self->dir);
+    printf("}\n");
     return 0;
 }
