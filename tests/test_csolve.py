@@ -3,7 +3,7 @@
 sockets (tcp://127.0.0.1:*), tables up to 4 pieces, against `octad solve` run by the test.
 
 usage: test_csolve.py CASE --bin DIR --octad PATH
-Cases: exact, shared, kill_worker, kill_coordinator, corrupt, curve, octp1, verify, verify_fail.
+Cases: usage, exact, shared, kill_worker, kill_coordinator, corrupt, curve, octp1, verify, verify_fail.
 """
 import argparse
 import json
@@ -304,6 +304,22 @@ def case_verify_fail():
     check(redone == bad, "each was solved again by B and verified by A")
     check(all(os.path.exists(os.path.join(tables, p + ".otb.rejected")) for p in bad), "the bad files are kept")
     check(summary(tables) == ref, "SUMMARY identical to octad solve despite the spoiled pairs")
+
+
+def case_usage():
+    bad = [(["--solve", "--perft", "5"], "takes none of the perft options"),
+           (["--solve", "--max-pieces", "9"], "--max-pieces"),
+           (["--solve", "--tables", ""], "--tables"),
+           (["--max-pieces", "4"], "go with --solve"),
+           (["--solve", "--tables", "/proc/version/x"], "/proc/version/x")]
+    for args, want in bad:
+        p = subprocess.run(prog("coordinator", *args), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        check(p.returncode == 2 and want in p.stderr and p.stderr.count("\n") == 1,
+              "coordinator %s: exit 2, one line naming %s" % (" ".join(args), want))
+    for args, want in [(["--tables", ""], "--tables"), (["--protocol", "3"], "--protocol")]:
+        p = subprocess.run(prog("worker", "--connect", "tcp://127.0.0.1:1", *args), stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, text=True)
+        check(p.returncode == 2 and want in p.stderr, "worker %s: exit 2 naming %s" % (" ".join(args), want))
 
 
 def main():
