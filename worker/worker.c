@@ -14,6 +14,7 @@
 #include <zmq.h>
 
 #include "compute.h"
+#include "exit_deadline.h"
 #include "game.h"
 #include "log_line.h"
 #include "wire.h"
@@ -455,40 +456,6 @@ static void s_shutdown(s_worker_t *w)
     zmq_setsockopt(w->sock, ZMQ_LINGER, &linger, sizeof linger);
 }
 
-/* Bounds the close that follows the loop. zmq_ctx_term waits for libzmq's I/O
- * thread, and that thread may sit in a blocking DNS lookup of the coordinator's
- * name for many seconds once the name is gone (Docker's resolver forwards it to
- * an upstream that an internal network cannot reach; each try waits 5 s). So a
- * detached thread ends the process with the loop's exit status after
- * EXIT_WAIT_MS: a hand-back that has not left by then has no one to go to (the
- * coordinator re-queues those tasks when their lease expires). */
-static struct {
-    int exit_code;
-    char text[MSG_NAME_MAX + 128];
-} s_deadline;
-
-static void *s_exit_deadline_main(void *arg)
-{
-    (void)arg;
-    struct timespec left = {EXIT_WAIT_MS / 1000, (EXIT_WAIT_MS % 1000) * 1000000L};
-    while (nanosleep(&left, &left) != 0 && errno == EINTR)
-        ;
-    ssize_t n = write(STDERR_FILENO, s_deadline.text, strlen(s_deadline.text));
-    (void)n;
-    _exit(s_deadline.exit_code);
-}
-
-static void s_arm_exit_deadline(const s_worker_t *w)
-{
-    pthread_t t;
-    s_deadline.exit_code = w->exit_code;
-    snprintf(s_deadline.text, sizeof s_deadline.text,
-             "worker %s: gave up closing the session after %d ms (coordinator unreachable)\n", w->opts->name,
-             EXIT_WAIT_MS);
-    if (pthread_create(&t, NULL, s_exit_deadline_main, NULL) == 0)
-        pthread_detach(t);
-}
-
 static void s_loop(s_worker_t *w, int stop_fd)
 {
     while (!w->done) {
@@ -593,7 +560,7 @@ int worker_run(const worker_opts_t *opts, int stop_fd)
         goto done;
     }
     s_loop(&w, stop_fd);
-    s_arm_exit_deadline(&w);
+    exit_deadline_arm(w.exit_code, opts->name, EXIT_WAIT_MS);
     if (w.bad_nb || w.unexpected_nb)
         s_log(&w, false, "dropped %llu malformed and %llu unexpected messages",
               (unsigned long long)w.bad_nb, (unsigned long long)w.unexpected_nb);
