@@ -366,6 +366,7 @@ void wsolve_destroy(wsolve_t **self_p)
         return; /* a solve cannot be interrupted: it ends with the process */
     if (atomic_load(&self->thread_on))
         pthread_join(self->thread, NULL);
+    store_destroy(&self->run.store);
     if (self->temp_dir)
         s_remove_temp(self->dir);
     free(self);

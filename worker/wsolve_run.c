@@ -31,7 +31,9 @@ int wsolve_run_prepare(wsolve_run_t *r, const msg_t *m, const char *dir, int thr
     bool verify = m->type == MSG_VERIFY;
     const char *pair = verify ? m->u.verify.pair : m->u.solve.pair;
     int table;
+    store_t *store = r->store;
     memset(r, 0, sizeof *r);
+    r->store = store;
     if (!xfer_table_name_ok(pair, &table) || sig_pair_table(sig_pair_of(table)) != table) {
         snprintf(err, errlen, "%s: not the primary table of a pair", pair);
         return -1;
@@ -92,16 +94,16 @@ static void s_spoil(const wsolve_run_t *r)
 static void s_solve(wsolve_run_t *r, double t0)
 {
     char err[600];
-    store_t *store = store_new(r->dir);
+    if (r->store == NULL)
+        r->store = store_new(r->dir); /* child tables stay loaded for the next pairs, as in solve_all */
     solve_opts_t so = {.dir = r->dir, .max_pieces = 8, .threads = r->threads};
     gen_stats_t st = {0};
-    if (store == NULL || solve_pair(store, r->pair, &so, &st, err, sizeof err) < 0) {
-        snprintf(r->err, sizeof r->err, "%.255s", store ? err : "out of memory");
+    if (r->store == NULL || solve_pair(r->store, r->pair, &so, &st, err, sizeof err) < 0) {
+        snprintf(r->err, sizeof r->err, "%.255s", r->store ? err : "out of memory");
         r->failed = true;
-        store_destroy(&store);
+        store_destroy(&r->store); /* a failed solve leaves nothing half-put behind */
         return;
     }
-    store_destroy(&store);
     if (r->corrupt)
         s_spoil(r);
     msg_init(&r->answer, MSG_SOLVED);

@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "msg.h"
+#include "store.h"
 
 typedef struct {
     bool verify;                 /* VERIFY, else SOLVE */
@@ -16,6 +17,7 @@ typedef struct {
     int ntables;
     int tables[2];               /* the pair's table ids */
     char dir[4096];              /* where the tables are read and written */
+    store_t *store;              /* the worker's store over dir, kept across pairs (as solve_all keeps one) */
     int threads;
     bool corrupt;                /* testing only (--test-spoil): spoil the first file made (one byte at its end) */
     uint64_t task_id, job_id;
@@ -29,7 +31,7 @@ typedef struct {
 /* Initialises the solver's and verifier's tables; once, before any thread. */
 void wsolve_run_init(void);
 
-/* Reads a SOLVE or VERIFY into *r (its pair must be a primary table's name,
+/* Reads a SOLVE or VERIFY into *r (r->store is kept) (its pair must be a primary table's name,
  * a VERIFY's tables the pair's files). 0, or -1 with a message. */
 int wsolve_run_prepare(wsolve_run_t *r, const msg_t *m, const char *dir, int threads, char *err, size_t errlen);
 
