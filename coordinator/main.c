@@ -11,6 +11,7 @@
 #include "reference.h"
 #include "report.h"
 #include "server.h"
+#include "ssolve.h"
 #include "stop_signal.h"
 #if OCTAD_HAVE_CURVE
 #include "curve.h"
@@ -207,6 +208,66 @@ static int s_serve(const opts_t *o, const job_t *job, sched_t *sched, journal_t 
     return rc != 0 ? EXIT_FAIL : s_report(o, job, sched, &sum);
 }
 
+/* `coordinator --solve`: the pair graph over the server, local workers sharing DIR. */
+static int s_solve(const opts_t *o, int stop_fd)
+{
+    char err[600];
+    bool usage;
+    ssolve_t *solve = ssolve_new(o, err, sizeof err, &usage);
+    if (solve == NULL) {
+        fprintf(stderr, "coordinator: %s\n", err);
+        return usage ? EXIT_USAGE : EXIT_FAIL;
+    }
+    if (!o->quiet)
+        fprintf(stderr, "coordinator: solve up to %d pieces in %s: %d pairs, %d already done there%s\n",
+                o->max_pieces, solve->dir, solve->g.n, solve->g.preloaded,
+                o->verify ? " (and verified)" : "");
+    job_t job;
+    memset(&job, 0, sizeof job);
+    job.root.variant = VARIANT_OCTAD;
+    job.job_id = solve->job_id;
+    sched_t *sched = sched_new(0, false, false);
+    server_t *server = sched ? server_new(o, &job, sched, NULL, err, sizeof err, &usage) : NULL;
+    int rc = EXIT_FAIL;
+    if (server == NULL) {
+        fprintf(stderr, "coordinator: %s\n", sched ? err : "out of memory");
+        rc = sched && usage ? EXIT_USAGE : EXIT_FAIL;
+        goto done;
+    }
+    server_set_solve(server, solve);
+    if (o->verify && o->bind != NULL && o->curve_secret == NULL)
+        fprintf(stderr, "coordinator: warning: --verify without CURVE tells workers apart by the names they "
+                "declare: it protects against faulty workers, not against a malicious peer\n");
+    if (o->bind != NULL && !o->quiet)
+        fprintf(stderr, "coordinator: listening on %s (workers here: %s)\n", o->bind, server_endpoint(server));
+    if (o->endpoint_file != NULL && s_write_endpoint(o->endpoint_file, server_endpoint(server)) != 0)
+        goto done;
+    spawn_t *spawn = NULL;
+    if (o->local_workers > 0 && !ssolve_finished(solve)) {
+        /* One process solving with every thread; --verify needs a second principal to check it. */
+        spawn_opts_t so = {.processes = o->verify ? 2 : 1,
+                           .threads = o->verify && o->local_workers > 1 ? o->local_workers / 2 : o->local_workers,
+                           .hash_mb = 0, .prefetch = 0, .tables = solve->dir, .quiet = o->quiet};
+        spawn = spawn_new(server_endpoint(server), &so, err, sizeof err);
+        if (spawn == NULL) {
+            fprintf(stderr, "coordinator: %s\n", err);
+            goto done;
+        }
+    }
+    int run = server_run(server, spawn, stop_fd);
+    server_summary_t sum;
+    server_summary(server, &sum);
+    server_destroy(&server);
+    spawn_destroy(&spawn, 1000);
+    rc = run != 0 ? EXIT_FAIL : ssolve_report(solve, sum.seconds, sum.cpu_seconds, sum.workers) == 0 ? EXIT_OK
+                                                                                                   : EXIT_FAIL;
+done:
+    server_destroy(&server);
+    sched_destroy(&sched);
+    ssolve_destroy(&solve);
+    return rc;
+}
+
 /* The automatic split's task count: fewer, bigger tasks when only the local
  * worker computes and its threads share one octad table (no --bind, a table,
  * no --stats or --verify); from the command line only, so a journal resumes. */
@@ -227,6 +288,14 @@ int main(int argc, char **argv)
         return s_keygen(argc - 1, argv + 1);
     if ((rc = opts_parse(argc - 1, argv + 1, &o)) != 0)
         return rc < 0 ? EXIT_OK : rc;
+    if (o.solve) {
+        int stop_fd = stop_signal_open();
+        if (stop_fd < 0) {
+            perror("coordinator: pipe");
+            return EXIT_FAIL;
+        }
+        return s_solve(&o, stop_fd);
+    }
     if ((rc = s_root(&o, &root)) != 0)
         return rc;
     if (o.bench_dispatch > 0 ? job_new_bench(&job, &root, o.bench_dispatch)

@@ -13,9 +13,18 @@
 
 static const char s_help[] =
     "usage: coordinator --perft N [options]\n"
+    "       coordinator --solve [--max-pieces N] [--tables DIR] [options]\n"
     "       coordinator keygen [PREFIX]\n"
-    "Computes an exact perft on a cluster of workers (OCTP/1 over ZeroMQ).\n\n"
+    "Computes an exact perft on a cluster of workers (OCTP/1 over ZeroMQ), or solves the\n"
+    "octad tablebases across them (OCTP/2).\n\n"
     "  --perft N            depth to count (1..40, required)\n"
+    "  --solve              solve every octad table pair up to --max-pieces, each pair on a\n"
+    "                       worker once the pairs it needs are done; tables travel over the\n"
+    "                       protocol in checksummed chunks, or a worker started with the same\n"
+    "                       --tables reads and writes them there; the directory is the journal:\n"
+    "                       rerun the same command to resume; writes DIR/SUMMARY at the end\n"
+    "  --max-pieces N       solve: pieces on the board, kings included (2..8, default 4)\n"
+    "  --tables DIR         solve: the table directory (default: $OCTAD_TABLES or ./octad-tables)\n"
     "  --variant V          octad (default), chess or chess960\n"
     "  --ofen POS, --fen POS  the root position (default: the variant's start)\n"
     "  --start N            chess960: start position N (0-959)\n"
@@ -32,7 +41,9 @@ static const char s_help[] =
     "  --divide             print the count below each root move (N >= 2)\n"
     "  --stats              counts by kind at the last ply (workers use no hash table)\n"
     "  --journal FILE       record finished tasks; rerun the same command to resume\n"
-    "  --verify             compute every task on two different workers and compare\n"
+    "  --verify             compute every task on two different workers and compare; with\n"
+    "                       --solve, each pair is checked by the independent verifier on\n"
+    "                       another worker than its maker before it counts (DIR/VERIFIED)\n"
     "  --expect COUNT       the total that must come out (exit 3 otherwise)\n"
     "  --json               print the result as one JSON object\n"
     "  --hash MB            table MiB of each local worker process (default 64); its\n"
@@ -91,7 +102,7 @@ static const char *const s_valued[] = {
     "--perft", "--variant", "--ofen", "--fen", "--start", "--bind", "--local-workers",
     "--split-depth", "--journal", "--expect", "--hash", "--lease-ms", "--heartbeat-ms",
     "--liveness", "--stall-timeout", "--curve-secret", "--allow", "--bench-dispatch", "--worker-prefetch", "--endpoint-file",
-    NULL};
+    "--max-pieces", "--tables", NULL};
 
 static bool s_takes_value(const char *a)
 {
@@ -109,6 +120,7 @@ static int s_flag(opts_t *o, const char *a)
     else if (strcmp(a, "--json") == 0) o->json = true;
     else if (strcmp(a, "--quiet") == 0) o->quiet = true;
     else if (strcmp(a, "--insecure") == 0) o->insecure = true;
+    else if (strcmp(a, "--solve") == 0) o->solve = true;
     else return s_usage("unknown option '%.40s'", a);
     return 0;
 }
@@ -116,7 +128,7 @@ static int s_flag(opts_t *o, const char *a)
 /* Numeric options; `a` is known to take a value. */
 static int s_number(opts_t *o, const char *a, const char *v)
 {
-    long long n;
+    long long n = 0;
     int rc = 0;
     if (strcmp(a, "--perft") == 0 && !(rc = s_int(a, v, 1, 40, &n))) o->depth = (int)n;
     else if (strcmp(a, "--start") == 0 && !(rc = s_int(a, v, 0, 959, &n))) o->start = (long)n;
@@ -128,6 +140,7 @@ static int s_number(opts_t *o, const char *a, const char *v)
     else if (strcmp(a, "--stall-timeout") == 0 && !(rc = s_int(a, v, 0, 86400000, &n))) o->stall_ms = (uint32_t)n;
     else if (strcmp(a, "--bench-dispatch") == 0 && !(rc = s_int(a, v, 1, 100000000, &n))) o->bench_dispatch = (uint64_t)n;
     else if (strcmp(a, "--worker-prefetch") == 0 && !(rc = s_int(a, v, 0, 64, &n))) o->worker_prefetch = (int)n;
+    else if (strcmp(a, "--max-pieces") == 0 && !(rc = s_int(a, v, 2, 8, &n))) o->max_pieces = (int)n;
     else if (strcmp(a, "--split-depth") == 0) {
         if (strcmp(v, "auto") == 0) o->split_depth = -1;
         else if (!(rc = s_int(a, v, 0, 39, &n))) o->split_depth = (int)n;
@@ -144,6 +157,10 @@ static int s_value(opts_t *o, const char *a, const char *v)
         o->text = v;
     } else if (strcmp(a, "--bind") == 0) {
         o->bind = v;
+    } else if (strcmp(a, "--tables") == 0) {
+        if (v[0] == '\0')
+            return s_usage("--tables: give a directory");
+        o->tables = v;
     } else if (strcmp(a, "--endpoint-file") == 0) {
         o->endpoint_file = v;
     } else if (strcmp(a, "--journal") == 0) {
@@ -208,11 +225,34 @@ static int s_check_bind(const char *ep, bool *loopback)
     return 0;
 }
 
+/* --solve against the perft options; fills the solve defaults. */
+static int s_check_solve(opts_t *o)
+{
+    if (!o->solve) {
+        if (o->max_pieces || o->tables)
+            return s_usage("--max-pieces and --tables go with --solve");
+        return 0;
+    }
+    if (o->depth || o->bench_dispatch || o->divide || o->stats || o->journal || o->have_expect || o->text ||
+        o->start >= 0 || o->split_depth >= 0 || o->variant != VARIANT_OCTAD)
+        return s_usage("--solve takes none of the perft options (--perft, --fen, --divide, --stats, --journal, "
+                       "--expect, --split-depth, --variant): its journal is --tables DIR");
+    if (o->max_pieces == 0)
+        o->max_pieces = 4;
+    if (o->tables == NULL) {
+        const char *env = getenv("OCTAD_TABLES");
+        o->tables = env && *env ? env : "octad-tables";
+    }
+    return 0;
+}
+
 /* Cross-option rules, once everything is read. */
 static int s_check(opts_t *o)
 {
-    if (o->depth == 0 && o->bench_dispatch == 0)
-        return s_usage("--perft N is required");
+    if (s_check_solve(o) != 0)
+        return EXIT_USAGE;
+    if (o->depth == 0 && o->bench_dispatch == 0 && !o->solve)
+        return s_usage("--perft N is required (or --solve)");
     if (o->bench_dispatch > 0)
         o->depth = 0;
     if (o->split_depth >= 0 && o->depth > 0 && o->split_depth >= o->depth)

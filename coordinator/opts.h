@@ -33,6 +33,9 @@ typedef struct {
     uint64_t bench_dispatch;       /* > 0: N empty tasks instead of a perft */
     int worker_prefetch;           /* --worker-prefetch for local workers */
     const char *endpoint_file;     /* write the bound endpoint there (for scripts and tests) */
+    bool solve;                    /* --solve: octad tablebases instead of a perft (OCTP/2) */
+    int max_pieces;                /* --max-pieces N (2..8) */
+    const char *tables;            /* --tables DIR: the tables, and the solve job's journal */
 } opts_t;
 
 /* Parses argv (after the program name) into *o. Returns -1 after printing the

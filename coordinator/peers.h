@@ -22,6 +22,7 @@ typedef struct {
     char name[MSG_NAME_MAX];  /* the name it declared, cleaned for logs */
     uint32_t threads;         /* HELLO threads: the most credit it may hold */
     uint32_t hash_mb;         /* HELLO hash size, for the log */
+    uint32_t version;         /* the session's protocol version (its HELLO's) */
     uint32_t credit;          /* tasks it asked for and has not been sent */
     uint32_t leased;          /* tasks sent and not answered */
     bool credited;            /* it has sent a CREDIT (got past HELLO) */

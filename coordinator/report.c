@@ -47,6 +47,17 @@ void report_progress(const report_progress_t *p)
     fflush(stderr);
 }
 
+void report_status_line(const char *line, bool tty)
+{
+    if (tty) {
+        fprintf(stderr, "\r%s ", line);
+        s_bar_shown = true;
+    } else {
+        fprintf(stderr, "coordinator: %s\n", line);
+    }
+    fflush(stderr);
+}
+
 static void s_json_stats(const perft_stats_t *s)
 {
     char b[COUNT_TEXT_MAX];

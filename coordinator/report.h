@@ -38,5 +38,8 @@ void report_progress(const report_progress_t *p);
 /* Erases the progress bar, if one is shown, so a log line can be printed. */
 void report_clear_line(void);
 
+/* Prints one progress line made by the caller (a solve job): redrawn on a terminal, else logged. */
+void report_status_line(const char *line, bool tty);
+
 /* Prints the final result on stdout. */
 void report_final(const report_final_t *r);

@@ -86,10 +86,12 @@ void server_drop(server_t *self, drop_kind_t kind, const char *why)
 int server_send(server_t *self, const wire_peer_t *to, const msg_t *msg)
 {
     char err[256];
-    int rc = wire_send_to(self->router, to, msg, ZMQ_DONTWAIT, err, sizeof err);
+    peer_t *p = peers_find(self->peers, to);
+    /* An OCTP/1 type in an OCTP/2 session goes out as version 2 (PROTOCOL.md 11.1). */
+    uint32_t version = p != NULL && msg->version < p->version ? p->version : msg->version;
+    int rc = wire_send_to_as(self->router, to, msg, version, ZMQ_DONTWAIT, err, sizeof err);
     if (rc != MSG_OK)
         return -1;
-    peer_t *p = peers_find(self->peers, to);
     if (p != NULL)
         p->last_send = server_now_ms();
     return 0;
@@ -97,7 +99,7 @@ int server_send(server_t *self, const wire_peer_t *to, const msg_t *msg)
 
 void server_forget(server_t *self, peer_t *peer, const char *why)
 {
-    size_t n = sched_drop_serial(self->sched, peer->serial);
+    size_t n = self->solve ? server_solve_forget(self, peer) : sched_drop_serial(self->sched, peer->serial);
     self->sum.requeued += n;
     if (peer->credited || n > 0) /* sessions that never asked for work come and go silently */
         server_log(self, "worker %s left (%s); %zu tasks back in the queue", peer->name, why, n);
@@ -118,6 +120,10 @@ static void s_task_msg(const server_t *self, size_t i, msg_t *m)
 
 void server_dispatch(server_t *self, peer_t *p)
 {
+    if (self->solve != NULL) {
+        server_solve_dispatch(self, p);
+        return;
+    }
     int64_t now = server_now_ms();
     msg_t m;
     while (p->credit > 0 && !self->failed) {
@@ -131,18 +137,23 @@ void server_dispatch(server_t *self, peer_t *p)
                 server_forget(self, p, "unreachable");
             return;
         }
-        if (self->first_dispatch_ms == 0)
-            self->first_dispatch_ms = now;
-        peers_pin(self->peers, p->name_id);
-        p->credit--;
-        p->leased++;
-        self->sum.dispatched++;
+        server_count_dispatch(self, p, now);
     }
+}
+
+void server_count_dispatch(server_t *self, peer_t *p, int64_t now)
+{
+    if (self->first_dispatch_ms == 0)
+        self->first_dispatch_ms = now;
+    peers_pin(self->peers, p->name_id);
+    p->credit--;
+    p->leased++;
+    self->sum.dispatched++;
 }
 
 static void s_dispatch_all(server_t *self)
 {
-    for (size_t k = 0; k < peers_cap(self->peers) && sched_queued_nb(self->sched) > 0; k++) {
+    for (size_t k = 0; k < peers_cap(self->peers) && (self->solve || sched_queued_nb(self->sched) > 0); k++) {
         peer_t *p = peers_at(self->peers, k);
         if (p->used && p->credit > 0)
             server_dispatch(self, p);
@@ -209,7 +220,11 @@ static void s_timers(server_t *self, spawn_t *spawn, int64_t now)
     self->next_timers_ms = now + TIMERS_EVERY_MS;
     s_peer_timers(self, now);
     s_log_refused_keys(self);
-    if (now >= self->next_expire_ms) {
+    if (self->solve != NULL && now >= self->next_expire_ms) {
+        server_solve_timers(self, now);
+        self->next_expire_ms = now + EXPIRE_EVERY_MS;
+    }
+    if (self->solve == NULL && now >= self->next_expire_ms) {
         size_t n = sched_expire(self->sched, now);
         if (n > 0)
             server_log(self, "%zu leases expired; tasks back in the queue", n);
@@ -223,14 +238,17 @@ static void s_timers(server_t *self, spawn_t *spawn, int64_t now)
     }
     if (spawn != NULL && self->opts->bind == NULL && spawn_reap(spawn) == 0 && peers_count(self->peers) == 0)
         server_fail(self, "every local worker has exited and no remote worker can join (no --bind)");
-    server_stall_check(self, now);
-    s_progress(self, now);
+    if (self->solve == NULL) {
+        server_stall_check(self, now);
+        s_progress(self, now);
+    }
 }
 
 int server_run(server_t *self, spawn_t *spawn, int stop_fd)
 {
     self->start_ms = server_now_ms();
-    while (!self->failed && sched_done_nb(self->sched) < self->job->task_nb) {
+    while (!self->failed && (self->solve ? !ssolve_finished(self->solve)
+                                         : sched_done_nb(self->sched) < self->job->task_nb)) {
         zmq_pollitem_t items[2] = {{.socket = self->router, .events = ZMQ_POLLIN},
                                    {.fd = stop_fd, .events = ZMQ_POLLIN}};
         if (zmq_poll(items, 2, s_poll_ms(self)) < 0 && errno != EINTR) {
@@ -238,8 +256,12 @@ int server_run(server_t *self, spawn_t *spawn, int stop_fd)
             break;
         }
         if (items[1].revents & ZMQ_POLLIN) {
-            server_fail(self, "interrupted; %zu of %zu tasks done%s", sched_done_nb(self->sched),
-                        self->job->task_nb, self->journal ? " (journaled)" : "");
+            if (self->solve)
+                server_fail(self, "interrupted; %d of %d pairs done (kept in %s)", self->solve->g.done,
+                            self->solve->g.n, self->solve->dir);
+            else
+                server_fail(self, "interrupted; %zu of %zu tasks done%s", sched_done_nb(self->sched),
+                            self->job->task_nb, self->journal ? " (journaled)" : "");
             break;
         }
         if (items[0].revents & ZMQ_POLLIN)
@@ -381,6 +403,11 @@ server_t *server_new(const opts_t *opts, const job_t *job, sched_t *sched, journ
         return NULL;
     }
     return self;
+}
+
+void server_set_solve(server_t *self, struct ssolve_s *solve)
+{
+    self->solve = solve;
 }
 
 const char *server_endpoint(const server_t *self)

@@ -39,6 +39,10 @@ typedef struct {
 server_t *server_new(const opts_t *opts, const job_t *job, sched_t *sched, journal_t *journal, char *err,
                      size_t errlen, bool *usage);
 
+/* Makes the server run a solve job (ssolve.h) instead of the perft job's tasks. */
+struct ssolve_s;
+void server_set_solve(server_t *self, struct ssolve_s *solve);
+
 /* The endpoint local workers connect to (the bound one, wildcard hosts made loopback). */
 const char *server_endpoint(const server_t *self);
 

@@ -11,7 +11,7 @@
 
 enum { READ_BATCH = 4096, RX_BATCH = 32, REFUSALS_LOGGED = 20, IMPOSSIBLE_LOGGED = 10 };
 
-static void s_reply_error(server_t *self, const wire_peer_t *to, msg_code_t code, const char *text)
+void server_reply_error(server_t *self, const wire_peer_t *to, msg_code_t code, const char *text)
 {
     msg_t m;
     msg_init(&m, MSG_ERROR);
@@ -46,25 +46,32 @@ static peer_t *s_admit(server_t *self, const wire_peer_t *id, const wire_meta_t 
 }
 
 static void s_on_hello(server_t *self, const wire_peer_t *id, const wire_meta_t *meta, peer_t *old,
-                       const msg_hello_t *h)
+                       const msg_hello_t *h, uint32_t version)
 {
     char text[MSG_TEXT_MAX], name[MSG_NAME_MAX];
     log_clean(h->name, name, sizeof name);
     if (old != NULL)
         server_forget(self, old, "said HELLO again");
+    if (self->solve != NULL && version < 2) {
+        server_reply_error(self, id, MSG_CODE_VERSION, "this coordinator runs a solve job, which needs OCTP/2; this "
+                      "worker speaks OCTP/1 (perft only)");
+        server_log(self, "worker %s refused: it speaks OCTP/1 only, and a solve job needs OCTP/2", name);
+        return;
+    }
     if (!s_speaks_variant(h, self->job->root.variant)) {
         snprintf(text, sizeof text, "this job needs variant %s", game_variant_name(self->job->root.variant));
-        s_reply_error(self, id, MSG_CODE_NOT_WELCOME, text);
+        server_reply_error(self, id, MSG_CODE_NOT_WELCOME, text);
         server_log(self, "worker %s refused: it does not compute %s", name, game_variant_name(self->job->root.variant));
         return;
     }
     peer_t *p = s_admit(self, id, meta, name, h->threads);
     if (p == NULL) {
         server_drop(self, DROP_FULL, "HELLO while every worker slot holds a worker with work");
-        s_reply_error(self, id, MSG_CODE_INTERNAL, "too many workers");
+        server_reply_error(self, id, MSG_CODE_INTERNAL, "too many workers");
         return;
     }
     self->sum.workers++;
+    p->version = version;
     msg_t m;
     msg_init(&m, MSG_WELCOME);
     m.u.welcome.heartbeat_ms = self->opts->heartbeat_ms;
@@ -262,15 +269,21 @@ static void s_on_message(server_t *self, const wire_peer_t *id, const wire_meta_
 {
     char text[MSG_TEXT_MAX];
     if (m->type == MSG_HELLO) {
-        s_on_hello(self, id, meta, p, &m->u.hello);
+        s_on_hello(self, id, meta, p, &m->u.hello, m->version);
         return;
     }
     if (p == NULL) {
         server_drop(self, DROP_STRANGER, "message from a connection without a session (no HELLO on it)");
         if (!peers_stranger_seen(self->peers, id))
-            s_reply_error(self, id, MSG_CODE_NOT_WELCOME, "no session: say HELLO first");
+            server_reply_error(self, id, MSG_CODE_NOT_WELCOME, "no session: say HELLO first");
         return;
     }
+    if (m->version != p->version) {
+        server_drop(self, DROP_UNEXPECTED, "message in another protocol version than its session's");
+        return;
+    }
+    if (self->solve != NULL && server_solve_message(self, p, m))
+        return;
     switch (m->type) {
     case MSG_CREDIT: s_on_credit(self, p, m->u.credit.n); break;
     case MSG_RESULT: s_on_result(self, p, &m->u.result); break;
@@ -306,16 +319,18 @@ static void s_handle_one(server_t *self, server_rx_t *rx)
     int64_t now = server_now_ms();
     if (p != NULL) {
         p->last_recv = now;
-        if (p->leased > 0)
+        if (self->solve != NULL)
+            server_solve_renew(self, p, now);
+        else if (p->leased > 0)
             sched_renew(self->sched, p->serial, now + self->opts->lease_ms);
     }
     if (rx->rc == MSG_EVERSION) {
         server_drop(self, DROP_VERSION, rx->err);
         if (rx->id.len > 0) {
             char text[MSG_TEXT_MAX];
-            snprintf(text, sizeof text, "protocol version not supported; this coordinator speaks OCTP/%d",
-                     MSG_PROTOCOL_VERSION);
-            s_reply_error(self, &rx->id, MSG_CODE_VERSION, text);
+            snprintf(text, sizeof text, "protocol version not supported; this coordinator speaks OCTP/%d to OCTP/%d",
+                     MSG_VERSION_MIN, MSG_VERSION_MAX);
+            server_reply_error(self, &rx->id, MSG_CODE_VERSION, text);
         }
         if (p != NULL)
             server_forget(self, p, "speaks another protocol version");
@@ -340,7 +355,7 @@ static size_t s_read_batch(server_t *self, bool *placing)
         if (rx->rc == MSG_ETRANSPORT)
             break;
         *placing |= rx->rc != MSG_OK || rx->m.type == MSG_HELLO || rx->m.type == MSG_RESULT ||
-                    rx->m.type == MSG_REFUSE;
+                    rx->m.type == MSG_REFUSE || rx->m.type >= MSG_SOLVE;
         k++;
     }
     return k;

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "journal.h"
+#include "ssolve.h"
 #include "peers.h"
 #include "server.h"
 #include "wire.h"
@@ -23,7 +24,8 @@ typedef enum {
     DROP_KIND_NB
 } drop_kind_t;
 
-typedef struct server_rx_s server_rx_t; /* a received message awaiting its batch (server_msg.c) */
+typedef struct server_rx_s server_rx_t;
+typedef struct ssolve_t_ ssolve_fwd_t; /* a received message awaiting its batch (server_msg.c) */
 
 struct server_s {
     const opts_t *opts;
@@ -47,6 +49,7 @@ struct server_s {
     unsigned refusals_logged;
     count_t nodes_done;          /* weighted count of finished tasks so far */
     server_summary_t sum;
+    ssolve_t *solve;             /* a --solve job (ssolve_server.c), or NULL: perft */
 #if OCTAD_HAVE_CURVE
     curve_auth_t *zap;           /* the ZAP allow-list handler (proto/curve.h) */
     size_t refused_logged;       /* refused CURVE clients logged so far */
@@ -71,6 +74,12 @@ int server_send(server_t *self, const wire_peer_t *to, const msg_t *msg);
 /* Ends a worker session: its leases go back to the queue. */
 void server_forget(server_t *self, peer_t *peer, const char *why);
 
+/* Sends ERROR code + text (cut to 255 bytes) to a peer identity. */
+void server_reply_error(server_t *self, const wire_peer_t *to, msg_code_t code, const char *text);
+
+/* A task was sent to p: its credit is used, its principal pinned. */
+void server_count_dispatch(server_t *self, peer_t *p, int64_t now);
+
 /* Sends as many tasks to the peer as its credit allows. */
 void server_dispatch(server_t *self, peer_t *peer);
 
@@ -82,6 +91,16 @@ void server_report_votes(server_t *self, size_t i, const char *what);
 
 /* Reads and handles every waiting message (up to a batch). */
 void server_read(server_t *self);
+
+/* The --solve job's side of the server (ssolve_server.c): leases one pair
+ * per idle OCTP/2 session; a forgotten session's pairs go back (returns
+ * how many); OCTP/2 messages and a solve job's REFUSE, HANDBACK and ERROR
+ * (true when handled); leases renewed by every message; expiry and progress. */
+void server_solve_dispatch(server_t *self, peer_t *p);
+size_t server_solve_forget(server_t *self, peer_t *p);
+bool server_solve_message(server_t *self, peer_t *p, const msg_t *m);
+void server_solve_renew(server_t *self, const peer_t *p, int64_t now);
+void server_solve_timers(server_t *self, int64_t now);
 
 /* Handles the ROUTER's connection events: a session whose connection closed,
  * or whose file descriptor a new connection now holds, is forgotten. Called

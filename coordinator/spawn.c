@@ -45,8 +45,17 @@ static void s_child(const char *path, int index, const char *endpoint, const spa
     sigset_t none;
     sigemptyset(&none);
     sigprocmask(SIG_SETMASK, &none, NULL);
-    char *argv[] = {(char *)path, "--connect", (char *)endpoint, "--threads", threads, "--once", "--name", name,
-                    "--hash", hash, "--prefetch", pre, o->quiet ? "--quiet" : NULL, NULL};
+    char *argv[16] = {(char *)path, "--connect", (char *)endpoint, "--threads", threads, "--once", "--name", name,
+                      "--hash", hash, "--prefetch", pre};
+    int n = 12;
+    if (o->tables != NULL)
+    {
+        argv[n++] = "--tables";
+        argv[n++] = (char *)o->tables;
+    }
+    if (o->quiet)
+        argv[n++] = "--quiet";
+    argv[n] = NULL;
     execv(path, argv);
     fprintf(stderr, "coordinator: cannot run %s: %s\n", path, strerror(errno));
     _exit(127);

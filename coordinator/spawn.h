@@ -13,11 +13,12 @@ typedef struct {
     int threads;      /* --threads of each */
     size_t hash_mb;   /* --hash of each */
     int prefetch;     /* --prefetch of each */
+    const char *tables; /* --tables of each (a solve job's directory, shared), or NULL */
     bool quiet;
 } spawn_opts_t;
 
 /* Starts the worker processes `worker --connect endpoint --threads T --once
- * --name local-<i>-<pid> --hash H --prefetch P [--quiet]`, the worker binary
+ * --name local-<i>-<pid> --hash H --prefetch P [--quiet] [--tables DIR]`, the worker binary
  * being found next to the running executable (/proc/self/exe). Each child
  * dies with the coordinator (PR_SET_PDEATHSIG). Returns NULL with a message
  * in err if the binary is missing or a fork fails (started ones are killed). */

@@ -1,4 +1,4 @@
-/* msg.h: OCTP/1 messages as plain C structs, and their MessagePack codec (PROTOCOL.md). */
+/* msg.h: OCTP/1 and OCTP/2 messages as plain C structs, and their MessagePack codec (PROTOCOL.md). */
 #pragma once
 
 #include <stdbool.h>
@@ -8,9 +8,13 @@
 #include "types.h"
 
 /* Protocol constants and limits. String sizes include the NUL, so a
- * MSG_POSITION_MAX buffer holds at most 127 bytes of text. */
+ * MSG_POSITION_MAX buffer holds at most 127 bytes of text.
+ * MSG_PROTOCOL_VERSION is the perft protocol, OCTP/1; OCTP/2 adds the
+ * solving messages (PROTOCOL.md section 11). A peer decodes both. */
 enum {
     MSG_PROTOCOL_VERSION = 1,
+    MSG_VERSION_MIN = 1,       /* versions this codec reads and writes */
+    MSG_VERSION_MAX = 2,
     MSG_MAX_BYTES = 65536,     /* longest encoded message */
     MSG_NAME_MAX = 64,         /* worker name */
     MSG_VARIANT_MAX = 16,      /* variant name ("octad", "chess960") */
@@ -19,7 +23,11 @@ enum {
     MSG_TEXT_MAX = 256,        /* reasons and error texts */
     MSG_THREADS_MAX = 1024,    /* HELLO threads and CREDIT n */
     MSG_HANDBACK_MAX = 1024,   /* task ids in one HANDBACK */
-    MSG_STATS_NB = 10          /* counts in an encoded stats array */
+    MSG_STATS_NB = 10,         /* counts in an encoded stats array */
+    MSG_TABLE_NAME_MAX = 32,   /* OCTP/2 table name ("KQRNvKBNP"), str(31) */
+    MSG_NEEDS_MAX = 64,        /* OCTP/2 tables one task reads */
+    MSG_PAIR_TABLES_MAX = 2,   /* OCTP/2 tables of one pair (1 if it is its own flip) */
+    MSG_CHUNK_MAX = 32768      /* OCTP/2 bytes of one CHUNK */
 };
 
 /* The protocol name, element 0 of every message. */
@@ -46,6 +54,12 @@ typedef enum {
     MSG_HEARTBEAT,
     MSG_BYE,
     MSG_ERROR,
+    MSG_SOLVE,      /* OCTP/2 from here on */
+    MSG_VERIFY,
+    MSG_SOLVED,
+    MSG_VERIFIED,
+    MSG_FETCH,
+    MSG_CHUNK,
     MSG_TYPE_NB
 } msg_type_t;
 
@@ -59,7 +73,8 @@ typedef enum {
     MSG_CODE_NO_CREDIT = 6,
     MSG_CODE_NOT_WELCOME = 7,
     MSG_CODE_SHUTDOWN = 8,
-    MSG_CODE_INTERNAL = 9
+    MSG_CODE_INTERNAL = 9,
+    MSG_CODE_TABLE = 10       /* OCTP/2: a table is missing, unreadable or fails its checksum */
 } msg_code_t;
 
 /* Who may send a type (bit set returned by msg_type_senders). */
@@ -126,11 +141,79 @@ typedef struct {
     char text[MSG_TEXT_MAX];
 } msg_error_t;
 
+/* OCTP/2: a table file by name, with its size and the CRC-32C of all its bytes. */
+typedef struct {
+    char name[MSG_TABLE_NAME_MAX];
+    uint64_t size;
+    uint32_t crc;
+} msg_tableref_t;
+
+typedef struct {
+    uint64_t task_id;
+    uint64_t job_id;
+    char pair[MSG_TABLE_NAME_MAX];          /* the pair's primary table */
+    uint32_t n_needs;
+    msg_tableref_t needs[MSG_NEEDS_MAX];    /* tables its exits lead to */
+    char dir_id[MSG_TABLE_NAME_MAX];        /* the coordinator's table directory id ("" none) */
+    uint32_t lease_ms;
+} msg_solve_t;
+
+typedef struct {
+    uint64_t task_id;
+    uint64_t job_id;
+    char pair[MSG_TABLE_NAME_MAX];
+    uint32_t n_tables;
+    msg_tableref_t tables[MSG_PAIR_TABLES_MAX]; /* the files to check */
+    uint32_t n_needs;
+    msg_tableref_t needs[MSG_NEEDS_MAX];
+    char dir_id[MSG_TABLE_NAME_MAX];
+    uint32_t lease_ms;
+} msg_verify_t;
+
+typedef struct {
+    uint64_t task_id;
+    uint64_t job_id;
+    uint32_t n_tables;
+    msg_tableref_t tables[MSG_PAIR_TABLES_MAX]; /* the files made */
+    uint64_t positions;                         /* legal positions solved */
+    uint64_t elapsed_ms;
+    bool in_shared;                             /* written into the shared directory */
+} msg_solved_t;
+
+typedef struct {
+    uint64_t task_id;
+    uint64_t job_id;
+    bool ok;
+    uint64_t records;
+    uint64_t failures;
+    char first_error[MSG_TEXT_MAX];
+    uint64_t elapsed_ms;
+} msg_verified_t;
+
+typedef struct {
+    char table[MSG_TABLE_NAME_MAX];
+    uint64_t offset;
+    uint32_t length;
+} msg_fetch_t;
+
+typedef struct {
+    char table[MSG_TABLE_NAME_MAX];
+    uint64_t offset;
+    uint64_t size;                  /* the whole file's size */
+    uint32_t n_data;
+    uint8_t data[MSG_CHUNK_MAX];
+    uint32_t crc;                   /* CRC-32C of data */
+} msg_chunk_t;
+
 /* One message of any type: `type` says which member of `u` is live
  * (HEARTBEAT has no fields). A plain value with no owned memory: copy it,
- * keep it on the stack (about 8.3 KiB) or in a struct; nothing to free. */
+ * keep it on the stack (about 33 KiB: a CHUNK holds its data) or in a
+ * struct; nothing to free. `version` is the envelope's protocol version:
+ * msg_init sets MSG_PROTOCOL_VERSION, or 2 for the OCTP/2 types; a sender
+ * may raise a perft message to 2 for an OCTP/2 session. */
 typedef struct {
     msg_type_t type;
+    uint32_t version;
     union {
         msg_hello_t hello;
         msg_welcome_t welcome;
@@ -141,11 +224,20 @@ typedef struct {
         msg_handback_t handback;
         msg_bye_t bye;
         msg_error_t error;
+        msg_solve_t solve;
+        msg_verify_t verify;
+        msg_solved_t solved;
+        msg_verified_t verified;
+        msg_fetch_t fetch;
+        msg_chunk_t chunk;
     } u;
 } msg_t;
 
 /* Zeroes *msg and sets its type; call before filling fields so unused bytes are zero. */
 void msg_init(msg_t *msg, msg_type_t type);
+
+/* The first protocol version that has `type` (1, or 2 for SOLVE .. CHUNK). */
+uint32_t msg_type_version(msg_type_t type);
 
 /* Wire name of a type ("TASK"), or "NONE" for MSG_NONE / out-of-range values. */
 const char *msg_type_name(msg_type_t type);
@@ -155,14 +247,21 @@ unsigned msg_type_senders(msg_type_t type);
 
 /* Encodes msg into buf (cap bytes; MSG_MAX_BYTES always suffice) and sets *len.
  * Returns 0, or -1 with a message in err (errlen bytes, may be 0) if a field
- * breaks its limit (unterminated string, count out of range, unknown type)
- * or buf is too small. Never asserts on msg's contents. */
+ * breaks its limit (unterminated string, count out of range, unknown type),
+ * the version is outside MSG_VERSION_MIN..MAX or older than the type, or
+ * buf is too small. Never asserts on msg's contents. */
 int msg_encode(const msg_t *msg, void *buf, size_t cap, size_t *len, char *err, size_t errlen);
+
+/* msg_encode with the envelope version `version` instead of msg->version
+ * (0: msg->version), e.g. an OCTP/1 type in an OCTP/2 session. */
+int msg_encode_as(const msg_t *msg, uint32_t version, void *buf, size_t cap, size_t *len, char *err, size_t errlen);
 
 /* Decodes exactly one message of len bytes into *out (zeroed first; strings
  * are copied into out, nothing points into data). Returns MSG_OK,
- * MSG_EVERSION for a well-formed envelope of another version, or MSG_EBADMSG
- * for anything else that is not a valid OCTP/1 message; on error out->type
+ * MSG_EVERSION for a well-formed envelope of a version outside
+ * MSG_VERSION_MIN..MAX, or MSG_EBADMSG for anything else that is not a valid
+ * message (an OCTP/2 type in an OCTP/1 envelope included); out->version is
+ * the envelope's; on error out->type
  * is MSG_NONE and err (errlen bytes, may be 0) names the field and problem.
  * Never asserts or crashes on data. */
 int msg_decode(const void *data, size_t len, msg_t *out, char *err, size_t errlen);

@@ -1,4 +1,4 @@
-/* msg_decode.c: table-driven, strict decoder of OCTP/1 messages; copies everything out of the msgpack zone. */
+/* msg_decode.c: table-driven, strict decoder of OCTP messages; copies everything out of the msgpack zone. */
 #include <msgpack.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -113,6 +113,54 @@ static int s_get_list(const msgpack_object *o, const field_desc_t *f, char *base
     return 0;
 }
 
+static int s_get_bin(const msgpack_object *o, const field_desc_t *f, uint8_t *dst, uint32_t *len, char *err,
+                     size_t errlen)
+{
+    if (o->type != MSGPACK_OBJECT_BIN)
+        return err_printf(err, errlen, "expected bin, got %s", s_kind(o));
+    uint32_t n = o->via.bin.size;
+    if (n < f->min || n > f->max)
+        return err_printf(err, errlen, "bin of %u bytes, allowed %llu..%llu", n, (unsigned long long)f->min,
+                          (unsigned long long)f->max);
+    if (n > 0)
+        memcpy(dst, o->via.bin.ptr, n);
+    *len = n;
+    return 0;
+}
+
+/* One table reference: [name str(31), size u64, crc u32]. */
+static int s_get_tableref(const msgpack_object *o, msg_tableref_t *out, char *err, size_t errlen)
+{
+    uint64_t crc = 0;
+    if (o->type != MSGPACK_OBJECT_ARRAY || o->via.array.size != 3)
+        return err_printf(err, errlen, "expected [name, size, crc], got %s", s_kind(o));
+    const msgpack_object *e = o->via.array.ptr;
+    if (s_get_str(&e[0], 1, MSG_TABLE_NAME_MAX - 1, out->name, err, errlen) != 0 ||
+        s_get_uint(&e[1], 0, UINT64_MAX, &out->size, err, errlen) != 0 ||
+        s_get_uint(&e[2], 0, UINT32_MAX, &crc, err, errlen) != 0)
+        return -1;
+    out->crc = (uint32_t)crc;
+    return 0;
+}
+
+static int s_get_tables(const msgpack_object *o, const field_desc_t *f, msg_tableref_t *dst, uint32_t *count,
+                        char *err, size_t errlen)
+{
+    if (o->type != MSGPACK_OBJECT_ARRAY)
+        return err_printf(err, errlen, "expected array, got %s", s_kind(o));
+    uint32_t n = o->via.array.size;
+    if (n < f->min || n > f->max)
+        return err_printf(err, errlen, "%u tables, allowed %llu..%llu", n, (unsigned long long)f->min,
+                          (unsigned long long)f->max);
+    for (uint32_t i = 0; i < n; i++) {
+        char eerr[160];
+        if (s_get_tableref(&o->via.array.ptr[i], &dst[i], eerr, sizeof(eerr)) != 0)
+            return err_printf(err, errlen, "element %u: %s", i, eerr);
+    }
+    *count = n;
+    return 0;
+}
+
 static int s_get_field(const msgpack_object *o, const field_desc_t *f, msg_t *out, char *err, size_t errlen)
 {
     char *p = (char *)out + f->offset;
@@ -140,12 +188,15 @@ static int s_get_field(const msgpack_object *o, const field_desc_t *f, msg_t *ou
     case FIELD_U64_LIST: return s_get_list(o, f, p, (uint32_t *)((char *)out + f->count_offset), err, errlen);
     case FIELD_COUNT: return s_get_count(o, (count_t *)p, err, errlen);
     case FIELD_STATS: return s_get_stats(o, p, (bool *)((char *)out + f->count_offset), err, errlen);
+    case FIELD_BIN: return s_get_bin(o, f, (uint8_t *)p, (uint32_t *)((char *)out + f->count_offset), err, errlen);
+    case FIELD_TABLES:
+        return s_get_tables(o, f, (msg_tableref_t *)p, (uint32_t *)((char *)out + f->count_offset), err, errlen);
     }
     return err_printf(err, errlen, "unknown field kind");
 }
 
-/* Checks the envelope ["OCTP", 1, type, ...] and finds the type's descriptor. */
-static int s_envelope(const msgpack_object *root, msg_type_t *type, char *err, size_t errlen)
+/* Checks the envelope ["OCTP", version, type, ...] and finds the type's descriptor. */
+static int s_envelope(const msgpack_object *root, msg_type_t *type, uint32_t *version, char *err, size_t errlen)
 {
     if (root->type != MSGPACK_OBJECT_ARRAY)
         return err_printf(err, errlen, "message: expected array, got %s", s_kind(root));
@@ -156,16 +207,18 @@ static int s_envelope(const msgpack_object *root, msg_type_t *type, char *err, s
         return err_printf(err, errlen, "element 1 (protocol): expected \"%s\"", MSG_PROTOCOL_NAME);
     if (n < 2 || (e[1].type != MSGPACK_OBJECT_POSITIVE_INTEGER && e[1].type != MSGPACK_OBJECT_NEGATIVE_INTEGER))
         return err_printf(err, errlen, "element 2 (version): expected an integer");
-    if (e[1].type == MSGPACK_OBJECT_NEGATIVE_INTEGER || e[1].via.u64 != MSG_PROTOCOL_VERSION) {
+    if (e[1].type == MSGPACK_OBJECT_NEGATIVE_INTEGER || e[1].via.u64 < MSG_VERSION_MIN ||
+        e[1].via.u64 > MSG_VERSION_MAX) {
         char v[32];
         if (e[1].type == MSGPACK_OBJECT_NEGATIVE_INTEGER)
             snprintf(v, sizeof(v), "%lld", (long long)e[1].via.i64);
         else
             snprintf(v, sizeof(v), "%llu", (unsigned long long)e[1].via.u64);
-        err_printf(err, errlen, "protocol %s/%s not supported; this peer speaks %s/%d", MSG_PROTOCOL_NAME, v,
-               MSG_PROTOCOL_NAME, MSG_PROTOCOL_VERSION);
+        err_printf(err, errlen, "protocol %s/%s not supported; this peer speaks %s/%d to %s/%d", MSG_PROTOCOL_NAME,
+                   v, MSG_PROTOCOL_NAME, MSG_VERSION_MIN, MSG_PROTOCOL_NAME, MSG_VERSION_MAX);
         return MSG_EVERSION;
     }
+    *version = (uint32_t)e[1].via.u64;
     if (n < 3 || e[2].type != MSGPACK_OBJECT_STR)
         return err_printf(err, errlen, "element 3 (type): expected str");
     msg_type_t t = msg_table_find(e[2].via.str.ptr, e[2].via.str.size);
@@ -173,6 +226,9 @@ static int s_envelope(const msgpack_object *root, msg_type_t *type, char *err, s
         return err_printf(err, errlen, "element 3 (type): unknown message type \"%.*s\"",
                       (int)(e[2].via.str.size > 32 ? 32 : e[2].via.str.size), e[2].via.str.ptr);
     const msg_desc_t *d = msg_table_get(t);
+    if (d->since > *version)
+        return err_printf(err, errlen, "element 3 (type): %s is an %s/%u message, not in %s/%u", d->name,
+                          MSG_PROTOCOL_NAME, d->since, MSG_PROTOCOL_NAME, *version);
     if (n - 3 != d->n_fields)
         return err_printf(err, errlen, "%s: %u fields, expected %zu", d->name, n - 3, d->n_fields);
     *type = t;
@@ -182,7 +238,8 @@ static int s_envelope(const msgpack_object *root, msg_type_t *type, char *err, s
 static int s_decode_root(const msgpack_object *root, msg_t *out, char *err, size_t errlen)
 {
     msg_type_t t = MSG_NONE;
-    int rc = s_envelope(root, &t, err, errlen);
+    uint32_t version = 0;
+    int rc = s_envelope(root, &t, &version, err, errlen);
     if (rc != 0)
         return rc;
     const msg_desc_t *d = msg_table_get(t);
@@ -192,6 +249,7 @@ static int s_decode_root(const msgpack_object *root, msg_t *out, char *err, size
             return err_printf(err, errlen, "%s field %zu %s: %s", d->name, i + 1, d->fields[i].name, ferr);
     }
     out->type = t;
+    out->version = version;
     return 0;
 }
 

@@ -1,4 +1,4 @@
-/* msg_encode.c: table-driven MessagePack encoder of OCTP/1 messages into a caller's buffer. */
+/* msg_encode.c: table-driven MessagePack encoder of OCTP messages into a caller's buffer. */
 #include <msgpack.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -100,6 +100,37 @@ static int s_pack_stats(msgpack_packer *pk, const msg_t *msg, const field_desc_t
     return 0;
 }
 
+static int s_pack_tables(msgpack_packer *pk, const msg_t *msg, const field_desc_t *f, char *err, size_t errlen)
+{
+    const msg_tableref_t *t = (const msg_tableref_t *)((const char *)msg + f->offset);
+    uint32_t n = *(const uint32_t *)((const char *)msg + f->count_offset);
+    if (n < f->min || n > f->max)
+        return err_printf(err, errlen, "%s: %u tables, allowed %llu..%llu", f->name, n, (unsigned long long)f->min,
+                          (unsigned long long)f->max);
+    if (msgpack_pack_array(pk, n) != 0)
+        return err_printf(err, errlen, "%s: output buffer too small", f->name);
+    for (uint32_t i = 0; i < n; i++) {
+        long sl = s_strlen(t[i].name, sizeof t[i].name);
+        if (sl < 1)
+            return err_printf(err, errlen, "%s[%u]: name %s", f->name, i, sl < 0 ? "not terminated" : "empty");
+        if (msgpack_pack_array(pk, 3) != 0 || s_pack_str(pk, t[i].name, (size_t)sl) != 0 ||
+            msgpack_pack_uint64(pk, t[i].size) != 0 || msgpack_pack_uint64(pk, t[i].crc) != 0)
+            return err_printf(err, errlen, "%s: output buffer too small", f->name);
+    }
+    return 0;
+}
+
+static int s_pack_bin(msgpack_packer *pk, const msg_t *msg, const field_desc_t *f, char *err, size_t errlen)
+{
+    uint32_t n = *(const uint32_t *)((const char *)msg + f->count_offset);
+    if (n < f->min || n > f->max)
+        return err_printf(err, errlen, "%s: %u bytes, allowed %llu..%llu", f->name, n, (unsigned long long)f->min,
+                          (unsigned long long)f->max);
+    if (msgpack_pack_bin(pk, n) != 0 || msgpack_pack_bin_body(pk, (const char *)msg + f->offset, n) != 0)
+        return err_printf(err, errlen, "%s: output buffer too small", f->name);
+    return 0;
+}
+
 static int s_pack_field(msgpack_packer *pk, const msg_t *msg, const field_desc_t *f, char *err, size_t errlen)
 {
     const char *p = (const char *)msg + f->offset;
@@ -129,20 +160,31 @@ static int s_pack_field(msgpack_packer *pk, const msg_t *msg, const field_desc_t
     case FIELD_U64_LIST: return s_pack_list(pk, msg, f, err, errlen);
     case FIELD_COUNT: rc = s_pack_count(pk, (const count_t *)p); break;
     case FIELD_STATS: rc = s_pack_stats(pk, msg, f); break;
+    case FIELD_BIN: return s_pack_bin(pk, msg, f, err, errlen);
+    case FIELD_TABLES: return s_pack_tables(pk, msg, f, err, errlen);
     }
     return rc == 0 ? 0 : err_printf(err, errlen, "%s: output buffer too small", f->name);
 }
 
 int msg_encode(const msg_t *msg, void *buf, size_t cap, size_t *len, char *err, size_t errlen)
 {
+    return msg_encode_as(msg, 0, buf, cap, len, err, errlen);
+}
+
+int msg_encode_as(const msg_t *msg, uint32_t version, void *buf, size_t cap, size_t *len, char *err, size_t errlen)
+{
     const msg_desc_t *d = msg_table_get(msg->type);
     if (d == NULL)
         return err_printf(err, errlen, "cannot encode message type %d", (int)msg->type);
+    if (version == 0)
+        version = msg->version != 0 ? msg->version : d->since;
+    if (version < MSG_VERSION_MIN || version > MSG_VERSION_MAX || version < d->since)
+        return err_printf(err, errlen, "%s: cannot be sent as %s/%u", d->name, MSG_PROTOCOL_NAME, version);
     s_sink_t sink = {buf, cap < MSG_MAX_BYTES ? cap : MSG_MAX_BYTES, 0};
     msgpack_packer pk;
     msgpack_packer_init(&pk, &sink, s_sink_write);
     if (msgpack_pack_array(&pk, 3 + d->n_fields) != 0 || s_pack_str(&pk, MSG_PROTOCOL_NAME, 4) != 0 ||
-        msgpack_pack_uint64(&pk, MSG_PROTOCOL_VERSION) != 0 || s_pack_str(&pk, d->name, strlen(d->name)) != 0)
+        msgpack_pack_uint64(&pk, version) != 0 || s_pack_str(&pk, d->name, strlen(d->name)) != 0)
         return err_printf(err, errlen, "%s: output buffer too small", d->name);
     for (size_t i = 0; i < d->n_fields; i++) {
         char ferr[200];

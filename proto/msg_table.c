@@ -1,4 +1,4 @@
-/* msg_table.c: the OCTP/1 message table (PROTOCOL.md section 5), which drives encoder and decoder. */
+/* msg_table.c: the OCTP message table (PROTOCOL.md sections 5 and 11), which drives encoder and decoder. */
 #include "msg_table.h"
 
 #include <stdarg.h>
@@ -73,6 +73,62 @@ static const field_desc_t s_error[] = {
     F_STR("text", error.text, 0),
 };
 
+/* OCTP/2 (section 11). */
+#define F_TABLES(nm, member, count, lo, hi) \
+    {nm, FIELD_TABLES, OFF(member), OFF(count), lo, hi, 0, 0}
+
+static const field_desc_t s_solve[] = {
+    F_INT(FIELD_U64, "task_id", solve.task_id, 1, UINT64_MAX),
+    F_INT(FIELD_U64, "job_id", solve.job_id, 0, UINT64_MAX),
+    F_STR("pair", solve.pair, 1),
+    F_TABLES("needs", solve.needs, solve.n_needs, 0, MSG_NEEDS_MAX),
+    F_STR("dir_id", solve.dir_id, 0),
+    F_INT(FIELD_U32, "lease_ms", solve.lease_ms, 1, UINT32_MAX),
+};
+
+static const field_desc_t s_verify[] = {
+    F_INT(FIELD_U64, "task_id", verify.task_id, 1, UINT64_MAX),
+    F_INT(FIELD_U64, "job_id", verify.job_id, 0, UINT64_MAX),
+    F_STR("pair", verify.pair, 1),
+    F_TABLES("tables", verify.tables, verify.n_tables, 1, MSG_PAIR_TABLES_MAX),
+    F_TABLES("needs", verify.needs, verify.n_needs, 0, MSG_NEEDS_MAX),
+    F_STR("dir_id", verify.dir_id, 0),
+    F_INT(FIELD_U32, "lease_ms", verify.lease_ms, 1, UINT32_MAX),
+};
+
+static const field_desc_t s_solved[] = {
+    F_INT(FIELD_U64, "task_id", solved.task_id, 1, UINT64_MAX),
+    F_INT(FIELD_U64, "job_id", solved.job_id, 0, UINT64_MAX),
+    F_TABLES("tables", solved.tables, solved.n_tables, 1, MSG_PAIR_TABLES_MAX),
+    F_INT(FIELD_U64, "positions", solved.positions, 0, UINT64_MAX),
+    F_INT(FIELD_U64, "elapsed_ms", solved.elapsed_ms, 0, UINT64_MAX),
+    F_BOOL("in_shared", solved.in_shared),
+};
+
+static const field_desc_t s_verified[] = {
+    F_INT(FIELD_U64, "task_id", verified.task_id, 1, UINT64_MAX),
+    F_INT(FIELD_U64, "job_id", verified.job_id, 0, UINT64_MAX),
+    F_BOOL("ok", verified.ok),
+    F_INT(FIELD_U64, "records", verified.records, 0, UINT64_MAX),
+    F_INT(FIELD_U64, "failures", verified.failures, 0, UINT64_MAX),
+    F_STR("first_error", verified.first_error, 0),
+    F_INT(FIELD_U64, "elapsed_ms", verified.elapsed_ms, 0, UINT64_MAX),
+};
+
+static const field_desc_t s_fetch[] = {
+    F_STR("table", fetch.table, 1),
+    F_INT(FIELD_U64, "offset", fetch.offset, 0, UINT64_MAX),
+    F_INT(FIELD_U32, "length", fetch.length, 1, MSG_CHUNK_MAX),
+};
+
+static const field_desc_t s_chunk[] = {
+    F_STR("table", chunk.table, 1),
+    F_INT(FIELD_U64, "offset", chunk.offset, 0, UINT64_MAX),
+    F_INT(FIELD_U64, "size", chunk.size, 0, UINT64_MAX),
+    {"data", FIELD_BIN, OFF(chunk.data), OFF(chunk.n_data), 0, MSG_CHUNK_MAX, 0, 0},
+    F_INT(FIELD_U32, "crc", chunk.crc, 0, UINT32_MAX),
+};
+
 const size_t msg_stats_offsets[MSG_STATS_NB] = {
     offsetof(perft_stats_t, nodes),
     offsetof(perft_stats_t, captures),
@@ -86,10 +142,11 @@ const size_t msg_stats_offsets[MSG_STATS_NB] = {
     offsetof(perft_stats_t, mates),
 };
 
-#define ROW(nm, who, fields) {nm, who, fields, sizeof(fields) / sizeof(fields[0])}
+#define ROW(nm, who, fields) {nm, who, fields, sizeof(fields) / sizeof(fields[0]), 1}
+#define ROW2(nm, who, fields) {nm, who, fields, sizeof(fields) / sizeof(fields[0]), 2}
 
 static const msg_desc_t s_table[MSG_TYPE_NB] = {
-    [MSG_NONE] = {"NONE", 0, NULL, 0},
+    [MSG_NONE] = {"NONE", 0, NULL, 0, 0},
     [MSG_HELLO] = ROW("HELLO", FROM_W, s_hello),
     [MSG_WELCOME] = ROW("WELCOME", FROM_C, s_welcome),
     [MSG_CREDIT] = ROW("CREDIT", FROM_W, s_credit),
@@ -97,9 +154,15 @@ static const msg_desc_t s_table[MSG_TYPE_NB] = {
     [MSG_RESULT] = ROW("RESULT", FROM_W, s_result),
     [MSG_REFUSE] = ROW("REFUSE", FROM_W, s_refuse),
     [MSG_HANDBACK] = ROW("HANDBACK", FROM_W, s_handback),
-    [MSG_HEARTBEAT] = {"HEARTBEAT", FROM_W | FROM_C, NULL, 0},
+    [MSG_HEARTBEAT] = {"HEARTBEAT", FROM_W | FROM_C, NULL, 0, 1},
     [MSG_BYE] = ROW("BYE", FROM_W | FROM_C, s_bye),
     [MSG_ERROR] = ROW("ERROR", FROM_W | FROM_C, s_error),
+    [MSG_SOLVE] = ROW2("SOLVE", FROM_C, s_solve),
+    [MSG_VERIFY] = ROW2("VERIFY", FROM_C, s_verify),
+    [MSG_SOLVED] = ROW2("SOLVED", FROM_W, s_solved),
+    [MSG_VERIFIED] = ROW2("VERIFIED", FROM_W, s_verified),
+    [MSG_FETCH] = ROW2("FETCH", FROM_W | FROM_C, s_fetch),
+    [MSG_CHUNK] = ROW2("CHUNK", FROM_W | FROM_C, s_chunk),
 };
 
 const msg_desc_t *msg_table_get(msg_type_t type)
@@ -131,9 +194,16 @@ unsigned msg_type_senders(msg_type_t type)
     return d ? d->senders : 0;
 }
 
+uint32_t msg_type_version(msg_type_t type)
+{
+    const msg_desc_t *d = msg_table_get(type);
+    return d ? d->since : MSG_PROTOCOL_VERSION;
+}
+
 void msg_init(msg_t *msg, msg_type_t type)
 {
     memset(msg, 0, sizeof(*msg));
     msg->type = type;
+    msg->version = msg_type_version(type);
 }
 

@@ -17,7 +17,9 @@ typedef enum {
     FIELD_STR_LIST, /* char[max][cap] at offset, uint32_t count at count_offset; count in [min, max], each length in [1, elem_max] */
     FIELD_U64_LIST, /* uint64_t[max] at offset, uint32_t count at count_offset; count in [min, max], each value >= elem_min */
     FIELD_COUNT,    /* count_t, encoded [hi, lo] */
-    FIELD_STATS     /* perft_stats_t at offset, bool at count_offset; nil or MSG_STATS_NB counts */
+    FIELD_STATS,    /* perft_stats_t at offset, bool at count_offset; nil or MSG_STATS_NB counts */
+    FIELD_BIN,      /* uint8_t[max] at offset, uint32_t length at count_offset; length in [min, max] */
+    FIELD_TABLES    /* msg_tableref_t[max] at offset, uint32_t count at count_offset; count in [min, max] */
 } field_kind_t;
 
 /* One field: its name for error messages, kind, place in msg_t and limits. */
@@ -37,6 +39,7 @@ typedef struct {
     unsigned senders;
     const field_desc_t *fields;
     size_t n_fields;
+    uint32_t since;   /* first protocol version with this type */
 } msg_desc_t;
 
 /* offsetof(perft_stats_t, ...) of the MSG_STATS_NB counts, in wire order. */

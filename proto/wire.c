@@ -26,7 +26,7 @@ static int s_transport(char *err, size_t errlen, const char *what)
     return MSG_ETRANSPORT;
 }
 
-/* Encodes and sends the payload frame; buf is MSG_MAX_BYTES on the stack (encoded messages stay under 10 KiB). */
+/* Encodes and sends the payload frame; buf is MSG_MAX_BYTES on the stack (encoded messages stay under 33 KiB). */
 static int s_send_payload(void *socket, const msg_t *msg, int flags, char *err, size_t errlen)
 {
     uint8_t buf[MSG_MAX_BYTES];
@@ -45,12 +45,18 @@ int wire_send(void *socket, const msg_t *msg, int flags, char *err, size_t errle
 
 int wire_send_to(void *router, const wire_peer_t *peer, const msg_t *msg, int flags, char *err, size_t errlen)
 {
+    return wire_send_to_as(router, peer, msg, 0, flags, err, errlen);
+}
+
+int wire_send_to_as(void *router, const wire_peer_t *peer, const msg_t *msg, uint32_t version, int flags, char *err,
+                    size_t errlen)
+{
     uint8_t buf[MSG_MAX_BYTES];
     size_t len = 0;
     if (peer->len == 0 || peer->len > WIRE_IDENTITY_MAX)
         return s_fail(MSG_EBADMSG, err, errlen, "peer identity of %zu bytes", peer->len);
     /* Encode before sending the identity, so a bad message never leaves a half-sent multipart. */
-    if (msg_encode(msg, buf, sizeof(buf), &len, err, errlen) != 0)
+    if (msg_encode_as(msg, version, buf, sizeof(buf), &len, err, errlen) != 0)
         return MSG_EBADMSG;
     if (zmq_send(router, peer->id, peer->len, flags | ZMQ_SNDMORE) < 0)
         return s_transport(err, errlen, "zmq_send identity");

@@ -35,6 +35,10 @@ int wire_send(void *socket, const msg_t *msg, int flags, char *err, size_t errle
  * (with ZMQ_ROUTER_MANDATORY an unknown peer gives MSG_ETRANSPORT, errno EHOSTUNREACH). */
 int wire_send_to(void *router, const wire_peer_t *peer, const msg_t *msg, int flags, char *err, size_t errlen);
 
+/* wire_send_to in envelope version `version` (0: msg->version). */
+int wire_send_to_as(void *router, const wire_peer_t *peer, const msg_t *msg, uint32_t version, int flags, char *err,
+                    size_t errlen);
+
 /* Receives one message on a DEALER socket into *out. flags: 0 or ZMQ_DONTWAIT.
  * Returns MSG_OK; MSG_EBADMSG or MSG_EVERSION if a message arrived but is
  * malformed, multi-frame or of another version (it is consumed and dropped,

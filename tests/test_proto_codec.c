@@ -165,12 +165,48 @@ static void test_encoder_small_buffer(void **state)
 static void test_largest_messages_fit(void **state)
 {
     (void)state;
-    /* wire.c relies on every message encoding well under MSG_MAX_BYTES. */
+    /* wire.c relies on every message encoding under MSG_MAX_BYTES: a full
+     * CHUNK is its data and under 100 bytes more, the rest under 10 KiB. */
     for (int t = MSG_NONE + 1; t < MSG_TYPE_NB; t++) {
-        msg_t msg;
+        static msg_t msg;
         msg_sample((msg_type_t)t, 2, &msg);
-        assert_true(s_encode_ok(&msg) < 10 * 1024);
+        size_t limit = t == MSG_CHUNK ? MSG_CHUNK_MAX + 100 : 10 * 1024;
+        assert_true(s_encode_ok(&msg) < limit);
     }
+}
+
+static void test_octp2_versions(void **state)
+{
+    (void)state;
+    static msg_t msg, got;
+    char err[256] = "";
+    size_t len = 0;
+    /* OCTP/2 types go out as OCTP/2; one cannot be sent as OCTP/1. */
+    msg_sample(MSG_SOLVE, 0, &msg);
+    assert_int_equal(msg.version, 2);
+    msg.version = 1;
+    assert_int_equal(msg_encode(&msg, s_buf, sizeof(s_buf), &len, err, sizeof(err)), -1);
+    assert_non_null(strstr(err, "cannot be sent as OCTP/1"));
+    /* A perft message may travel in either version, and says which. */
+    msg_sample(MSG_TASK, 0, &msg);
+    assert_int_equal(msg.version, 1);
+    msg.version = 2;
+    assert_int_equal(msg_encode(&msg, s_buf, sizeof(s_buf), &len, err, sizeof(err)), 0);
+    assert_int_equal(msg_decode(s_buf, len, &got, err, sizeof(err)), MSG_OK);
+    assert_int_equal(got.version, 2);
+    assert_memory_equal(&got, &msg, sizeof(msg));
+    msg.version = 3;
+    assert_int_equal(msg_encode(&msg, s_buf, sizeof(s_buf), &len, err, sizeof(err)), -1);
+    /* A CHUNK's data is a bin of at most MSG_CHUNK_MAX bytes. */
+    msg_sample(MSG_CHUNK, 2, &msg);
+    msg.u.chunk.n_data = MSG_CHUNK_MAX + 1;
+    assert_int_equal(msg_encode(&msg, s_buf, sizeof(s_buf), &len, err, sizeof(err)), -1);
+    assert_non_null(strstr(err, "data"));
+    /* A table reference needs a name. */
+    msg_sample(MSG_SOLVED, 0, &msg);
+    msg.u.solved.tables[1].name[0] = '\0';
+    assert_int_equal(msg_encode(&msg, s_buf, sizeof(s_buf), &len, err, sizeof(err)), -1);
+    assert_non_null(strstr(err, "tables[1]"));
 }
 
 int main(void)
@@ -184,6 +220,7 @@ int main(void)
         cmocka_unit_test(test_encoder_checks_limits),
         cmocka_unit_test(test_encoder_small_buffer),
         cmocka_unit_test(test_largest_messages_fit),
+        cmocka_unit_test(test_octp2_versions),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

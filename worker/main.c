@@ -11,7 +11,8 @@
 
 static const char s_help[] =
     "usage: worker --connect ENDPOINT [options]\n"
-    "Computes perft tasks for a coordinator (octad-cluster, OCTP/1).\n\n"
+    "Computes perft tasks, and solves or verifies octad table pairs, for a coordinator\n"
+    "(octad-cluster, OCTP/2; OCTP/1 with an older coordinator).\n\n"
     "  --connect ENDPOINT  the coordinator, e.g. tcp://10.0.0.1:5555 (required)\n"
     "  --threads N         compute threads (default: one per core)\n"
     "  --hash MB           transposition table MiB (default 64); the threads share one\n"
@@ -19,11 +20,20 @@ static const char s_help[] =
     "  --name NAME         name shown in the coordinator's logs (default host-pid)\n"
     "  --prefetch N        tasks to ask for beyond the threads, to hide latency (default 0)\n"
     "  --once              exit when the coordinator ends the job (BYE)\n"
+    "  --tables DIR        solve tasks: the table cache (fetched and made tables); when DIR is\n"
+    "                      the coordinator's --tables (same .octad-dir-id) tables are read and\n"
+    "                      written there, with no transfer (default: a temporary cache,\n"
+    "                      removed at exit)\n"
+    "  --protocol N        the highest protocol version to speak: 2 (default) or 1 (perft only)\n"
 
     "  --server-key FILE   CURVE: the coordinator's public key file\n"
     "  --secret FILE       CURVE: this worker's secret key file (needs --server-key)\n"
     "  --quiet             only errors on stderr\n"
-    "  --inject-fault N    TESTING ONLY: every Nth result is wrong by one (to exercise --verify)\n"
+    "  --inject-fault N    TESTING ONLY: every Nth result is wrong by one (to exercise --verify),\n"
+    "                      and every Nth table chunk sent is corrupt (to exercise its CRC)\n"
+    "  --test-spoil N      TESTING ONLY: every Nth pair made has a wrong record (to exercise\n"
+    "                      the verification of solve jobs)\n"
+    "  --test-delay-ms MS  TESTING ONLY: each solve or verify task waits MS before it starts\n"
     "  --help              this text\n\n"
     "SIGTERM/SIGINT hand unfinished tasks back and exit 0, within 3 s even if the coordinator\n"
     "is gone. Exit status 0, 1 failure, 2 bad usage.\n";
@@ -56,7 +66,7 @@ static int s_parse(int argc, char **argv, worker_opts_t *o)
     long cores = sysconf(_SC_NPROCESSORS_ONLN), v;
     char host[40] = "worker";
     gethostname(host, sizeof host - 1);
-    *o = (worker_opts_t){.threads = cores > 0 ? (int)cores : 1, .hash_mb = 64};
+    *o = (worker_opts_t){.threads = cores > 0 ? (int)cores : 1, .hash_mb = 64, .protocol = 2};
     snprintf(o->name, sizeof o->name, "%s-%ld", host, (long)getpid());
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -64,7 +74,8 @@ static int s_parse(int argc, char **argv, worker_opts_t *o)
         bool takes = strcmp(a, "--connect") == 0 || strcmp(a, "--threads") == 0 || strcmp(a, "--hash") == 0 ||
                      strcmp(a, "--name") == 0 || strcmp(a, "--prefetch") == 0 ||
                      strcmp(a, "--server-key") == 0 || strcmp(a, "--secret") == 0 ||
-                     strcmp(a, "--inject-fault") == 0;
+                     strcmp(a, "--inject-fault") == 0 || strcmp(a, "--tables") == 0 || strcmp(a, "--test-delay-ms") == 0 || strcmp(a, "--test-spoil") == 0 ||
+                     strcmp(a, "--protocol") == 0;
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
             fputs(s_help, stdout);
             return -1;
@@ -88,6 +99,23 @@ static int s_parse(int argc, char **argv, worker_opts_t *o)
                 o->server_key_file = val;
             else if (strcmp(a, "--secret") == 0)
                 o->secret_file = val;
+            else if (strcmp(a, "--tables") == 0) {
+                if (val[0] == '\0')
+                    return s_usage("%s: give a directory", "--tables");
+                o->tables = val;
+            } else if (strcmp(a, "--test-delay-ms") == 0) {
+                if (s_int(a, val, 0, 3600000, &v))
+                    return 2;
+                o->delay_ms = (unsigned)v;
+            } else if (strcmp(a, "--test-spoil") == 0) {
+                if (s_int(a, val, 0, 1000000, &v))
+                    return 2;
+                o->spoil = (unsigned)v;
+            } else if (strcmp(a, "--protocol") == 0) {
+                if (s_int(a, val, 1, 2, &v))
+                    return 2;
+                o->protocol = (int)v;
+            }
             else if (strcmp(a, "--threads") == 0) {
                 if (s_int(a, val, 1, 1024, &v))
                     return 2;

@@ -14,9 +14,11 @@
 #include <zmq.h>
 
 #include "compute.h"
+#include "exit_deadline.h"
 #include "game.h"
 #include "log_line.h"
 #include "wire.h"
+#include "wsolve.h"
 #if OCTAD_HAVE_CURVE
 #include "curve.h"
 #endif
@@ -40,6 +42,8 @@ typedef struct {
     void *ctx;
     void *sock;
     compute_t *compute;
+    wsolve_t *solve;         /* OCTP/2 solve and verify tasks (NULL under --protocol 1) */
+    uint32_t version;        /* the protocol version of HELLO and of the session */
     int wake_rd, wake_wr;
     s_state_t state;
     uint32_t gen;            /* bumped on every new session */
@@ -82,11 +86,13 @@ static void s_log(const s_worker_t *w, bool always, const char *fmt, ...)
     va_end(ap);
 }
 
-static void s_send(s_worker_t *w, const msg_t *msg)
+static void s_send(s_worker_t *w, msg_t *msg)
 {
     char err[256];
     if (w->sock == NULL)
         return;
+    if (msg->version < w->version)
+        msg->version = w->version; /* the session's version; OCTP/2 types stay 2 */
     if (wire_send(w->sock, msg, ZMQ_DONTWAIT, err, sizeof err) != MSG_OK) {
         s_log(w, false, "cannot send %s: %s", msg_type_name(msg->type), err);
         return;
@@ -142,6 +148,8 @@ static int s_connect(s_worker_t *w)
 static void s_forget_session(s_worker_t *w)
 {
     compute_drop_queued(w->compute);
+    if (w->solve)
+        wsolve_reset(w->solve);
     w->gen++;
     w->credit_out = 0;
 }
@@ -165,6 +173,8 @@ static void s_top_up(s_worker_t *w)
     if (w->state != S_ACTIVE)
         return;
     long busy = (long)compute_busy(w->compute) + (long)w->credit_out;
+    if (w->solve && wsolve_busy(w->solve))
+        busy += w->capacity; /* a pair takes every thread */
     long free_nb = (long)w->capacity - busy;
     if (free_nb <= 0)
         return;
@@ -233,6 +243,14 @@ static void s_on_welcome(s_worker_t *w, const msg_welcome_t *m)
 static void s_on_error(s_worker_t *w, const msg_error_t *m)
 {
     char text[MSG_TEXT_MAX];
+    if (m->code == MSG_CODE_VERSION && w->state == S_HELLO && w->version == 2) {
+        /* An OCTP/1 coordinator (PROTOCOL.md 11.1): say HELLO again in its version, perft only. */
+        s_log(w, true, "the coordinator speaks OCTP/1 only: continuing in OCTP/1 (perft tasks only)");
+        w->version = 1;
+        w->state_since = s_now();
+        s_send_hello(w);
+        return;
+    }
     s_log(w, true, "coordinator says error %u: %s", m->code, log_clean(m->text, text, sizeof text));
     if (m->code == MSG_CODE_VERSION) {
         w->done = true;
@@ -258,9 +276,34 @@ static void s_on_bye(s_worker_t *w, const msg_bye_t *m)
     s_disconnect(w, "session closed by the coordinator");
 }
 
+/* An OCTP/2 task or transfer message of the session. */
+static void s_on_solve_message(s_worker_t *w, const msg_t *m)
+{
+    if (w->state != S_ACTIVE || w->solve == NULL || w->version < 2) {
+        w->unexpected_nb++;
+        return;
+    }
+    if (m->type == MSG_SOLVE || m->type == MSG_VERIFY) {
+        if (w->credit_out == 0) {
+            w->unexpected_nb++; /* beyond credit: wsolve refuses it as busy, or it is a stale task */
+        } else {
+            w->credit_out--;
+        }
+    }
+    wsolve_on_message(w->solve, m);
+}
+
 static void s_on_message(s_worker_t *w, const msg_t *m)
 {
+    if (w->state == S_ACTIVE && m->version != w->version) {
+        w->unexpected_nb++; /* another version than the session's (PROTOCOL.md 11.1) */
+        return;
+    }
     switch (m->type) {
+    case MSG_SOLVE:
+    case MSG_VERIFY:
+    case MSG_FETCH:
+    case MSG_CHUNK: s_on_solve_message(w, m); break;
     case MSG_WELCOME: s_on_welcome(w, &m->u.welcome); break;
     case MSG_TASK: s_on_task(w, &m->u.task); break;
     case MSG_HEARTBEAT: break;
@@ -276,7 +319,8 @@ static void s_version_mismatch(s_worker_t *w, const char *err)
     msg_t m;
     msg_init(&m, MSG_ERROR);
     m.u.error.code = MSG_CODE_VERSION;
-    snprintf(m.u.error.text, sizeof m.u.error.text, "this worker speaks OCTP/%d only", MSG_PROTOCOL_VERSION);
+    snprintf(m.u.error.text, sizeof m.u.error.text, "this worker speaks OCTP/%d to OCTP/%u", MSG_VERSION_MIN,
+             w->version);
     s_send(w, &m);
     s_log(w, true, "coordinator speaks another protocol version (%s); exiting", err);
     w->done = true;
@@ -286,7 +330,7 @@ static void s_version_mismatch(s_worker_t *w, const char *err)
 static void s_read_socket(s_worker_t *w)
 {
     char err[256];
-    msg_t m;
+    static msg_t m; /* a CHUNK is 33 KiB: off the stack */
     while (w->sock != NULL && !w->done) {
         int rc = wire_recv(w->sock, &m, ZMQ_DONTWAIT, err, sizeof err);
         if (rc == MSG_ETRANSPORT)
@@ -400,6 +444,8 @@ static void s_shutdown(s_worker_t *w)
         return;
     msg_init(m, MSG_HANDBACK);
     m->u.handback.n_task_ids = (uint32_t)compute_ids(w->compute, w->gen, m->u.handback.task_ids, HANDBACK_CAP);
+    if (w->solve && wsolve_task_id(w->solve) != 0 && m->u.handback.n_task_ids < HANDBACK_CAP)
+        m->u.handback.task_ids[m->u.handback.n_task_ids++] = wsolve_task_id(w->solve);
     compute_drop_queued(w->compute);
     s_send(w, m);
     msg_init(m, MSG_BYE);
@@ -408,40 +454,6 @@ static void s_shutdown(s_worker_t *w)
     free(m);
     int linger = 1000;
     zmq_setsockopt(w->sock, ZMQ_LINGER, &linger, sizeof linger);
-}
-
-/* Bounds the close that follows the loop. zmq_ctx_term waits for libzmq's I/O
- * thread, and that thread may sit in a blocking DNS lookup of the coordinator's
- * name for many seconds once the name is gone (Docker's resolver forwards it to
- * an upstream that an internal network cannot reach; each try waits 5 s). So a
- * detached thread ends the process with the loop's exit status after
- * EXIT_WAIT_MS: a hand-back that has not left by then has no one to go to (the
- * coordinator re-queues those tasks when their lease expires). */
-static struct {
-    int exit_code;
-    char text[MSG_NAME_MAX + 128];
-} s_deadline;
-
-static void *s_exit_deadline_main(void *arg)
-{
-    (void)arg;
-    struct timespec left = {EXIT_WAIT_MS / 1000, (EXIT_WAIT_MS % 1000) * 1000000L};
-    while (nanosleep(&left, &left) != 0 && errno == EINTR)
-        ;
-    ssize_t n = write(STDERR_FILENO, s_deadline.text, strlen(s_deadline.text));
-    (void)n;
-    _exit(s_deadline.exit_code);
-}
-
-static void s_arm_exit_deadline(const s_worker_t *w)
-{
-    pthread_t t;
-    s_deadline.exit_code = w->exit_code;
-    snprintf(s_deadline.text, sizeof s_deadline.text,
-             "worker %s: gave up closing the session after %d ms (coordinator unreachable)\n", w->opts->name,
-             EXIT_WAIT_MS);
-    if (pthread_create(&t, NULL, s_exit_deadline_main, NULL) == 0)
-        pthread_detach(t);
 }
 
 static void s_loop(s_worker_t *w, int stop_fd)
@@ -461,6 +473,8 @@ static void s_loop(s_worker_t *w, int stop_fd)
             break;
         }
         s_read_results(w, (items[1].revents & ZMQ_POLLIN) != 0); /* woken, or their FLUSH_MS is up */
+        if (w->solve && w->state == S_ACTIVE)
+            wsolve_poll(w->solve);
         if (n == 3 && (items[2].revents & ZMQ_POLLIN))
             s_read_socket(w);
         if (!w->done)
@@ -468,6 +482,16 @@ static void s_loop(s_worker_t *w, int stop_fd)
         if (!w->done)
             s_top_up(w);
     }
+}
+
+static void s_solve_send(void *ctx, const msg_t *m)
+{
+    s_send(ctx, (msg_t *)m);
+}
+
+static void s_solve_log(void *ctx, bool always, const char *text)
+{
+    s_log(ctx, always, "%s", text);
 }
 
 static int s_setup(s_worker_t *w, const worker_opts_t *opts, char *err, size_t errlen)
@@ -492,6 +516,15 @@ static int s_setup(s_worker_t *w, const worker_opts_t *opts, char *err, size_t e
     w->compute = compute_new(opts->threads, opts->hash_mb << 20, w->wake_wr, low_water, err, errlen);
     if (w->compute == NULL)
         return -1;
+    w->version = opts->protocol == 1 ? 1 : 2;
+    if (w->version == 2) {
+        wsolve_opts_t so = {.tables = opts->tables, .threads = opts->threads, .wake_fd = w->wake_wr,
+                            .inject_fault = opts->inject_fault, .delay_ms = opts->delay_ms, .spoil = opts->spoil,
+                            .send = s_solve_send, .log = s_solve_log, .ctx = w};
+        w->solve = wsolve_new(&so, err, errlen);
+        if (w->solve == NULL)
+            return -1;
+    }
     w->ctx = zmq_ctx_new();
     if (w->ctx == NULL) {
         snprintf(err, errlen, "zmq_ctx_new: %s", zmq_strerror(errno));
@@ -527,7 +560,7 @@ int worker_run(const worker_opts_t *opts, int stop_fd)
         goto done;
     }
     s_loop(&w, stop_fd);
-    s_arm_exit_deadline(&w);
+    exit_deadline_arm(w.exit_code, opts->name, EXIT_WAIT_MS);
     if (w.bad_nb || w.unexpected_nb)
         s_log(&w, false, "dropped %llu malformed and %llu unexpected messages",
               (unsigned long long)w.bad_nb, (unsigned long long)w.unexpected_nb);
@@ -540,6 +573,7 @@ done:
      * stop leaves the threads to exit with the process. */
     if (w.compute && compute_busy(w.compute) == 0)
         compute_destroy(&w.compute);
+    wsolve_destroy(&w.solve);
     if (w.wake_rd >= 0)
         close(w.wake_rd);
     return w.exit_code;

@@ -96,6 +96,87 @@ static void s_texts(msg_t *out, int which)
     }
 }
 
+/* OCTP/2: n table references, typical ("KQvK"...), or at their limits. */
+static uint32_t s_tables(msg_tableref_t *t, uint32_t n, int which)
+{
+    static const char *const names[] = {"KQvK", "KRvK", "KPvK", "KNPvK"};
+    for (uint32_t i = 0; i < n; i++) {
+        if (which == 2)
+            s_fill(t[i].name, sizeof t[i].name, (char)('A' + i % 26));
+        else
+            strcpy(t[i].name, which == 1 ? "K" : names[i % 4]);
+        t[i].size = which == 2 ? UINT64_MAX : which == 1 ? 0 : 4096 + 128 * i;
+        t[i].crc = which == 2 ? UINT32_MAX : which == 1 ? 0 : 0x9e3779b9u ^ i;
+    }
+    return n;
+}
+
+static void s_solve_like(msg_t *out, int which)
+{
+    uint64_t id = which == 2 ? UINT64_MAX : which == 1 ? 1 : 42;
+    uint32_t needs = which == 2 ? MSG_NEEDS_MAX : which == 1 ? 0 : 3;
+    const char *pair = which == 1 ? "K" : "KQvKR";
+    if (out->type == MSG_SOLVE) {
+        msg_solve_t *m = &out->u.solve;
+        m->task_id = id, m->job_id = which == 1 ? 0 : id;
+        which == 2 ? s_fill(m->pair, sizeof m->pair, 'P') : (void)strcpy(m->pair, pair);
+        m->n_needs = s_tables(m->needs, needs, which);
+        which == 2 ? s_fill(m->dir_id, sizeof m->dir_id, 'd') : (void)strcpy(m->dir_id, which ? "" : "5f3a9c01");
+        m->lease_ms = which == 2 ? UINT32_MAX : which == 1 ? 1 : 60000;
+    } else {
+        msg_verify_t *m = &out->u.verify;
+        m->task_id = id, m->job_id = which == 1 ? 0 : id;
+        which == 2 ? s_fill(m->pair, sizeof m->pair, 'P') : (void)strcpy(m->pair, pair);
+        m->n_tables = s_tables(m->tables, which == 1 ? 1 : 2, which);
+        m->n_needs = s_tables(m->needs, needs, which);
+        which == 2 ? s_fill(m->dir_id, sizeof m->dir_id, 'd') : (void)strcpy(m->dir_id, which ? "" : "5f3a9c01");
+        m->lease_ms = which == 2 ? UINT32_MAX : which == 1 ? 1 : 60000;
+    }
+}
+
+static void s_answers(msg_t *out, int which)
+{
+    uint64_t big = which == 2 ? UINT64_MAX : which == 1 ? 0 : 123456;
+    if (out->type == MSG_SOLVED) {
+        msg_solved_t *m = &out->u.solved;
+        m->task_id = which == 1 ? 1 : big, m->job_id = big;
+        m->n_tables = s_tables(m->tables, which == 1 ? 1 : 2, which);
+        m->positions = big, m->elapsed_ms = big;
+        m->in_shared = which == 2;
+    } else {
+        msg_verified_t *m = &out->u.verified;
+        m->task_id = which == 1 ? 1 : big, m->job_id = big;
+        m->ok = which != 0, m->records = big, m->failures = which == 0 ? 1 : big;
+        if (which == 2)
+            s_fill(m->first_error, sizeof m->first_error, 'e');
+        else if (which == 0)
+            strcpy(m->first_error, "KQvK slot 17: a win without a move to a loss");
+        m->elapsed_ms = big;
+    }
+}
+
+static void s_transfer(msg_t *out, int which)
+{
+    char *table = out->type == MSG_FETCH ? out->u.fetch.table : out->u.chunk.table;
+    if (which == 2)
+        s_fill(table, MSG_TABLE_NAME_MAX, 'T');
+    else
+        strcpy(table, which == 1 ? "K" : "KQvK");
+    uint64_t off = which == 2 ? UINT64_MAX : which == 1 ? 0 : 65536;
+    if (out->type == MSG_FETCH) {
+        out->u.fetch.offset = off;
+        out->u.fetch.length = which == 2 ? MSG_CHUNK_MAX : which == 1 ? 1 : 16384;
+        return;
+    }
+    msg_chunk_t *c = &out->u.chunk;
+    c->offset = off;
+    c->size = which == 2 ? UINT64_MAX : which == 1 ? 0 : 70000;
+    c->n_data = which == 2 ? MSG_CHUNK_MAX : which == 1 ? 0 : 300;
+    for (uint32_t i = 0; i < c->n_data; i++)
+        c->data[i] = (uint8_t)(i * 7 + 3);
+    c->crc = which == 2 ? UINT32_MAX : which == 1 ? 0 : 0xdeadbeefu;
+}
+
 void msg_sample(msg_type_t type, int which, msg_t *out)
 {
     msg_init(out, type);
@@ -117,6 +198,12 @@ void msg_sample(msg_type_t type, int which, msg_t *out)
     case MSG_REFUSE:
     case MSG_BYE:
     case MSG_ERROR: s_texts(out, which); break;
+    case MSG_SOLVE:
+    case MSG_VERIFY: s_solve_like(out, which); break;
+    case MSG_SOLVED:
+    case MSG_VERIFIED: s_answers(out, which); break;
+    case MSG_FETCH:
+    case MSG_CHUNK: s_transfer(out, which); break;
     default: break;
     }
 }

@@ -1,0 +1,239 @@
+/* ssolve.c: a solve job's directory, journal and report (see ssolve.h). */
+#include "ssolve.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "sig.h"
+#include "solve.h"
+#include "tbfile.h"
+
+static uint64_t s_fnv(const char *text)
+{
+    uint64_t h = 1469598103934665603u;
+    for (; *text; text++)
+        h = (h ^ (uint8_t)*text) * 1099511628211u;
+    return h ? h : 1;
+}
+
+/* Whether DIR/VERIFIED lists this file with its current size and CRC. */
+static bool s_listed(const char *dir, const msg_tableref_t *ref)
+{
+    char path[XFER_PATH_MAX + 16], line[512], name[MSG_TABLE_NAME_MAX];
+    unsigned long long size;
+    unsigned crc;
+    snprintf(path, sizeof path, "%s/VERIFIED", dir);
+    FILE *f = fopen(path, "r");
+    bool found = false;
+    while (f != NULL && !found && fgets(line, sizeof line, f) != NULL)
+        found = sscanf(line, "%31s %llu %x", name, &size, &crc) == 3 && strcmp(name, ref->name) == 0 &&
+                size == ref->size && crc == ref->crc;
+    if (f != NULL)
+        fclose(f);
+    return found;
+}
+
+/* The refs of pair i's files in DIR; false if one cannot be read. */
+static bool s_refs(const ssolve_t *self, int i, msg_tableref_t *refs)
+{
+    char err[600];
+    const sdag_pair_t *p = &self->g.pairs[i];
+    for (int k = 0; k < p->ntables; k++) {
+        char name[SIG_NAME_MAX];
+        sig_table_name(p->tables[k], name, sizeof name);
+        if (xfer_file_ref(self->dir, name, &refs[k], err, sizeof err) != 0)
+            return false;
+    }
+    return true;
+}
+
+/* Pairs already in DIR: done, or (--verify, not listed) made and waiting for a VERIFY. */
+static void s_scan(ssolve_t *self)
+{
+    for (int i = 0; i < self->g.n; i++) {
+        sdag_pair_t *p = &self->g.pairs[i];
+        msg_tableref_t refs[2];
+        if (!solve_pair_done(self->dir, p->pair))
+            continue;
+        bool listed = !self->opts->verify;
+        if (!listed && s_refs(self, i, refs)) {
+            listed = true;
+            for (int k = 0; k < p->ntables; k++)
+                listed &= s_listed(self->dir, &refs[k]);
+        }
+        if (listed)
+            sdag_preload(&self->g, i);
+        else
+            p->state = SDAG_CHECK_READY; /* its deps are done: they were made first */
+    }
+    sdag_settle(&self->g);
+}
+
+ssolve_t *ssolve_new(const opts_t *o, char *err, size_t errlen, bool *usage)
+{
+    char key[XFER_PATH_MAX + 64];
+    *usage = false;
+    ssolve_t *self = calloc(1, sizeof *self);
+    if (self == NULL || sdag_build(&self->g, o->max_pieces) != 0) {
+        snprintf(err, errlen, "out of memory");
+        free(self);
+        return NULL;
+    }
+    self->opts = o;
+    snprintf(self->dir, sizeof self->dir, "%s", o->tables);
+    self->pulls = calloc((size_t)self->g.n, sizeof *self->pulls);
+    if (self->pulls == NULL) {
+        snprintf(err, errlen, "out of memory");
+        ssolve_destroy(&self);
+        return NULL;
+    }
+    if (mkdir(self->dir, 0755) != 0 && errno != EEXIST) {
+        snprintf(err, errlen, "--tables %.300s: %s", self->dir, strerror(errno));
+        *usage = true;
+        ssolve_destroy(&self);
+        return NULL;
+    }
+    if (xfer_dir_id(self->dir, true, self->dir_id, sizeof self->dir_id, err, errlen) != 0) {
+        *usage = true;
+        ssolve_destroy(&self);
+        return NULL;
+    }
+    snprintf(key, sizeof key, "solve max-pieces=%d verify=%d dir=%s", o->max_pieces, o->verify, self->dir_id);
+    self->job_id = s_fnv(key);
+    s_scan(self);
+    if (o->verify) {
+        snprintf(key, sizeof key, "%s/VERIFIED", self->dir);
+        self->verified = fopen(key, "a");
+        if (self->verified == NULL) {
+            snprintf(err, errlen, "%.300s: %s", key, strerror(errno));
+            ssolve_destroy(&self);
+            return NULL;
+        }
+    }
+    return self;
+}
+
+void ssolve_destroy(ssolve_t **self_p)
+{
+    ssolve_t *self = *self_p;
+    if (self == NULL)
+        return;
+    for (int i = 0; self->pulls && i < self->g.n; i++) {
+        if (self->pulls[i] && self->pulls[i]->on)
+            xfer_abort(&self->pulls[i]->x);
+        free(self->pulls[i]);
+    }
+    free(self->pulls);
+    if (self->verified)
+        fclose(self->verified);
+    sdag_free(&self->g);
+    free(self);
+    *self_p = NULL;
+}
+
+bool ssolve_finished(const ssolve_t *self)
+{
+    return self->g.done == self->g.n;
+}
+
+int ssolve_record_verified(ssolve_t *self, int i, const char *verifier, char *err, size_t errlen)
+{
+    msg_tableref_t refs[2];
+    const sdag_pair_t *p = &self->g.pairs[i];
+    if (!s_refs(self, i, refs)) {
+        snprintf(err, errlen, "pair %s: its files are gone from %.300s", p->name, self->dir);
+        return -1;
+    }
+    for (int k = 0; k < p->ntables; k++)
+        fprintf(self->verified, "%s %llu %08x %s\n", refs[k].name, (unsigned long long)refs[k].size, refs[k].crc,
+                verifier);
+    if (fflush(self->verified) != 0 || fsync(fileno(self->verified)) != 0) {
+        snprintf(err, errlen, "%.300s/VERIFIED: %s", self->dir, strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+void ssolve_reject_files(ssolve_t *self, int i)
+{
+    const sdag_pair_t *p = &self->g.pairs[i];
+    for (int k = 0; k < p->ntables; k++) {
+        char name[SIG_NAME_MAX], from[XFER_PATH_MAX + 64], to[XFER_PATH_MAX + 80];
+        sig_table_name(p->tables[k], name, sizeof name);
+        snprintf(from, sizeof from, "%s/%s.otb", self->dir, name);
+        snprintf(to, sizeof to, "%s.rejected", from);
+        rename(from, to);
+    }
+}
+
+int ssolve_check_files(ssolve_t *self, int i, const msg_tableref_t *refs, int n, char *err, size_t errlen)
+{
+    const sdag_pair_t *p = &self->g.pairs[i];
+    for (int k = 0; k < n; k++) {
+        char path[XFER_PATH_MAX + 64], herr[300];
+        msg_tableref_t have;
+        tbfile_info_t info;
+        if (xfer_file_ref(self->dir, refs[k].name, &have, err, errlen) != 0)
+            return -1;
+        if (have.size != refs[k].size || have.crc != refs[k].crc) {
+            snprintf(err, errlen, "%s: %llu bytes, CRC-32C %08x in %.300s; SOLVED said %llu and %08x", refs[k].name,
+                     (unsigned long long)have.size, have.crc, self->dir, (unsigned long long)refs[k].size,
+                     refs[k].crc);
+            return -1;
+        }
+        snprintf(path, sizeof path, "%s/%s.otb", self->dir, refs[k].name);
+        if (tbfile_read_info(path, &info, herr, sizeof herr) < 0 || info.table != (uint32_t)p->tables[k]) {
+            snprintf(err, errlen, "%s: bad header: %s", refs[k].name, herr);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* A JSON string of text: quotes, backslashes and control bytes escaped. */
+static void s_json_str(const char *text)
+{
+    putchar('"');
+    for (const unsigned char *c = (const unsigned char *)text; *c; c++) {
+        if (*c == '"' || *c == '\\')
+            printf("\\%c", *c);
+        else if (*c < 0x20)
+            printf("\\u%04x", *c);
+        else
+            putchar(*c);
+    }
+    putchar('"');
+}
+
+int ssolve_report(ssolve_t *self, double seconds, double cpu_seconds, size_t workers)
+{
+    char err[600];
+    if (solve_write_summary(self->dir, err, sizeof err) < 0) {
+        fprintf(stderr, "coordinator: %s\n", err);
+        return -1;
+    }
+    double rate = seconds > 0 ? (double)self->positions / seconds : 0;
+    if (!self->opts->json) {
+        printf("solved %d pairs up to %d pieces (%d already there): %llu positions in %.2f s (%.2f M/s)%s; "
+               "tables and SUMMARY in %s\n",
+               self->g.n, self->opts->max_pieces, self->g.preloaded, (unsigned long long)self->positions, seconds,
+               rate / 1e6, self->opts->verify ? ", every pair verified on another worker" : "", self->dir);
+        return 0;
+    }
+    printf("{\"mode\":\"solve\",\"max_pieces\":%d,\"pairs\":%d,\"already_done\":%d,\"solved\":%llu,"
+           "\"verified\":%llu,\"verify\":%s,\"positions\":%llu,\"seconds\":%.3f,\"positions_per_second\":%.0f,"
+           "\"coordinator_cpu_seconds\":%.3f,\"workers\":%zu,\"requeued\":%llu,\"refused\":%llu,"
+           "\"rejected_chunks\":%llu,\"failed_verifications\":%llu,\"tables\":",
+           self->opts->max_pieces, self->g.n, self->g.preloaded, (unsigned long long)self->solved,
+           (unsigned long long)self->verified_nb, self->opts->verify ? "true" : "false",
+           (unsigned long long)self->positions, seconds, rate, cpu_seconds, workers,
+           (unsigned long long)self->requeued, (unsigned long long)self->refused,
+           (unsigned long long)self->rejected_chunks, (unsigned long long)self->failed_checks);
+    s_json_str(self->dir);
+    printf("}\n");
+    return 0;
+}

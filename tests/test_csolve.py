@@ -1,0 +1,340 @@
+#!/usr/bin/env python3
+"""test_csolve.py: `coordinator --solve` with real coordinator and worker processes over real
+sockets (tcp://127.0.0.1:*), tables up to 4 pieces, against `octad solve` run by the test.
+
+usage: test_csolve.py CASE --bin DIR --octad PATH
+Cases: usage, exact, shared, kill_worker, kill_coordinator, corrupt, curve, octp1, verify, verify_fail.
+"""
+import argparse
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+ARGS = None
+TMP = None
+PIECES = 4
+FAST = ["--heartbeat-ms", "200", "--liveness", "3"]
+
+
+def fail(msg):
+    print("FAIL: " + msg, file=sys.stderr)
+    sys.exit(1)
+
+
+def check(cond, msg):
+    if not cond:
+        fail(msg)
+    print("ok: " + msg)
+
+
+def prog(name, *args):
+    return [os.path.join(ARGS.bin, name)] + [str(a) for a in args]
+
+
+def check_clean(text):
+    for bad in ("runtime error:", "AddressSanitizer", "LeakSanitizer"):
+        if bad in text:
+            print(text, file=sys.stderr)
+            fail("sanitizer report: " + bad)
+
+
+def reference():
+    """SUMMARY of `octad solve` up to PIECES pieces, made by this test."""
+    ref = os.path.join(TMP, "ref")
+    p = subprocess.run([ARGS.octad, "solve", "--max-pieces", str(PIECES), "--tables", ref, "--quiet"],
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=300)
+    check(p.returncode == 0, "octad solve --max-pieces %d (the reference)" % PIECES)
+    with open(os.path.join(ref, "SUMMARY")) as f:
+        return f.read()
+
+
+class Coord:
+    """A coordinator --solve bound to an ephemeral loopback port, its stderr in a file."""
+
+    def __init__(self, tag, tables, *extra):
+        self.log = os.path.join(TMP, tag + ".log")
+        self.ep_file = os.path.join(TMP, tag + ".ep")
+        if os.path.exists(self.ep_file):
+            os.unlink(self.ep_file)
+        self.err = open(self.log, "w")
+        self.p = subprocess.Popen(prog("coordinator", "--solve", "--max-pieces", PIECES, "--tables", tables,
+                                       "--local-workers", 0, "--bind", "tcp://127.0.0.1:*", "--json",
+                                       "--endpoint-file", self.ep_file, *FAST, *extra),
+                                  stdout=subprocess.PIPE, stderr=self.err, text=True)
+        for _ in range(500):
+            if os.path.exists(self.ep_file):
+                with open(self.ep_file) as f:
+                    self.ep = f.read().strip()
+                return
+            if self.p.poll() is not None:
+                fail("coordinator exited early: " + self.text())
+            time.sleep(0.02)
+        fail("no endpoint file")
+
+    def text(self):
+        with open(self.log) as f:
+            return f.read()
+
+    def wait_log(self, pattern, count=1, timeout=60):
+        end = time.time() + timeout
+        while time.time() < end:
+            found = re.findall(pattern, self.text())
+            if len(found) >= count:
+                return found
+            time.sleep(0.01)
+        fail("no %d x /%s/ in the coordinator log:\n%s" % (count, pattern, self.text()))
+
+    def finish(self, timeout=120):
+        out, _ = self.p.communicate(timeout=timeout)
+        self.err.close()
+        text = self.text()
+        check_clean(text)
+        if self.p.returncode != 0:
+            print(text, file=sys.stderr)
+            fail("coordinator exited %d" % self.p.returncode)
+        return json.loads(out), text
+
+
+def start_worker(coord, name, *extra, log=None):
+    err = open(log or os.path.join(TMP, "worker-%s.log" % name), "w")
+    return subprocess.Popen(prog("worker", "--connect", coord.ep, "--threads", 1, "--name", name, "--once", *extra),
+                            stdout=subprocess.DEVNULL, stderr=err)
+
+
+def summary(tables):
+    with open(os.path.join(tables, "SUMMARY")) as f:
+        return f.read()
+
+
+def no_part_files(tables):
+    return not [n for n in os.listdir(tables) if ".part" in n]
+
+
+def fetched(log):
+    with open(log) as f:
+        return sum(int(n) for n in re.findall(r": (\d+) tables to fetch", f.read()))
+
+
+def case_exact():
+    ref = reference()
+    tables = os.path.join(TMP, "coord")
+    c = Coord("exact", tables)
+    a = start_worker(c, "A", "--tables", os.path.join(TMP, "cache-a"))
+    b = start_worker(c, "B")  # a private temporary cache
+    res, text = c.finish()
+    check(a.wait(timeout=30) == 0 and b.wait(timeout=30) == 0, "both workers exit 0 at the end")
+    check(summary(tables) == ref, "SUMMARY identical to octad solve --max-pieces %d" % PIECES)
+    check(res["pairs"] == 33 and res["solved"] == 33 and res["already_done"] == 0, "33 pairs solved")
+    solvers = set(re.findall(r"done \(made by worker (\w+)\)", text))
+    check(solvers == {"A", "B"}, "both workers solved pairs (%s)" % sorted(solvers))
+    fa, fb = fetched(os.path.join(TMP, "worker-A.log")), fetched(os.path.join(TMP, "worker-B.log"))
+    check(fa > 0 and fb > 0, "no shared directory: both workers fetched child tables (%d, %d)" % (fa, fb))
+    check(no_part_files(tables), "no partial file left in the coordinator's directory")
+    check(not [n for n in os.listdir(TMP) if n.startswith("octad-worker-")], "the temporary cache was removed")
+
+
+def case_shared():
+    ref = reference()
+    tables = os.path.join(TMP, "coord")
+    c = Coord("shared", tables)
+    a = start_worker(c, "A", "--tables", tables)
+    res, text = c.finish()
+    a.wait(timeout=30)
+    check(summary(tables) == ref, "shared directory: SUMMARY identical to octad solve")
+    check(fetched(os.path.join(TMP, "worker-A.log")) == 0, "a worker sharing --tables fetches nothing")
+
+
+def case_kill_worker():
+    ref = reference()
+    tables = os.path.join(TMP, "coord")
+    c = Coord("kill_worker", tables)
+    a = start_worker(c, "A", "--test-delay-ms", 60000)
+    first = c.wait_log(r"solving (\w+) on worker A")[0]
+    time.sleep(0.3)
+    a.send_signal(signal.SIGKILL)
+    a.wait()
+    b = start_worker(c, "B")
+    res, text = c.finish()
+    b.wait(timeout=30)
+    check(re.search(r"worker A left \([^)]*\); 1 tasks back in the queue", text) is not None,
+          "the SIGKILLed worker's pair went back to the queue")
+    check(re.search(r"solving %s on worker B" % first, text) is not None, "pair %s re-issued to B" % first)
+    check(summary(tables) == ref, "SUMMARY identical to octad solve after a worker SIGKILL")
+    check(res["requeued"] >= 1, "the JSON report counts the re-queued pair")
+
+
+def case_kill_coordinator():
+    ref = reference()
+    tables = os.path.join(TMP, "coord")
+    c = Coord("run1", tables)
+    a = start_worker(c, "A", "--test-delay-ms", 100)
+    c.wait_log(r"pair \w+ done", count=10)
+    c.p.send_signal(signal.SIGKILL)
+    c.p.wait()
+    c.err.close()
+    a.kill()
+    a.wait()
+    done1 = set(re.findall(r"pair (\w+) done", c.text()))
+    check(10 <= len(done1) < 33, "coordinator SIGKILLed after %d of 33 pairs" % len(done1))
+    c2 = Coord("run2", tables)
+    b = start_worker(c2, "B")
+    res, text = c2.finish()
+    b.wait(timeout=30)
+    m = re.search(r"(\d+) pairs, (\d+) already done there", text)
+    check(m is not None and int(m.group(2)) >= len(done1), "restart: %s pairs found done in the directory"
+          % (m.group(2) if m else "?"))
+    again = done1 & set(re.findall(r"solving (\w+) on", text))
+    check(not again, "no pair finished before the crash is solved again (%s)" % sorted(again))
+    check(res["already_done"] == int(m.group(2)) and res["solved"] == 33 - res["already_done"],
+          "the JSON report: already done + solved = 33")
+    check(summary(tables) == ref, "SUMMARY identical to octad solve after a coordinator SIGKILL")
+    check(no_part_files(tables), "no partial file left behind")
+
+
+def case_corrupt():
+    ref = reference()
+    tables = os.path.join(TMP, "coord")
+    c = Coord("corrupt", tables)
+    a = start_worker(c, "A", "--inject-fault", 3)
+    res, text = c.finish()
+    a.wait(timeout=30)
+    rejected = re.findall(r"(\w+) from worker A: chunk at offset (\d+) rejected", text)
+    check(len(rejected) > 0 and res["rejected_chunks"] == len(rejected),
+          "%d corrupt chunks rejected (CRC-32C) and asked for again" % len(rejected))
+    check("giving up" not in text, "each rejected chunk came right the second time")
+    check(summary(tables) == ref, "SUMMARY identical to octad solve despite corrupt chunks")
+
+
+def case_curve():
+    ref = reference()
+    for name in ("coord", "wa", "wb", "evil"):
+        p = subprocess.run(prog("coordinator", "keygen", os.path.join(TMP, name)), stdout=subprocess.PIPE)
+        check(p.returncode == 0, "keygen " + name)
+    tables = os.path.join(TMP, "coord-tables")
+    c = Coord("curve", tables, "--curve-secret", os.path.join(TMP, "coord.key"),
+              "--allow", os.path.join(TMP, "wa.pub"), "--allow", os.path.join(TMP, "wb.pub"))
+    keys = lambda k: ["--server-key", os.path.join(TMP, "coord.pub"), "--secret", os.path.join(TMP, k + ".key")]
+    evil = start_worker(c, "evil", *keys("evil"))
+    a = start_worker(c, "A", *keys("wa"))
+    b = start_worker(c, "B", *keys("wb"))
+    res, text = c.finish()
+    a.wait(timeout=30)
+    b.wait(timeout=30)
+    evil.kill()
+    evil.wait()
+    check(summary(tables) == ref, "CURVE: SUMMARY identical to octad solve")
+    check("made by worker evil" not in text and "refused a CURVE client" in text,
+          "the worker with an unlisted key was refused and made nothing")
+
+
+def case_octp1():
+    tables = os.path.join(TMP, "coord")
+    c = Coord("octp1", tables)
+    log = os.path.join(TMP, "old.log")
+    old = start_worker(c, "old", "--protocol", 1, log=log)
+    rc = old.wait(timeout=30)
+    with open(log) as f:
+        wtext = f.read()
+    check(rc == 1 and "needs OCTP/2" in wtext, "an OCTP/1 worker is refused with a clear error and exits 1")
+    c.wait_log(r"worker old refused: it speaks OCTP/1 only")
+    a = start_worker(c, "A")
+    res, _ = c.finish()
+    a.wait(timeout=30)
+    check(res["solved"] == 33, "an OCTP/2 worker then does the job")
+    # A perft-only (OCTP/1) worker still works for a perft job.
+    ep_file = os.path.join(TMP, "perft.ep")
+    p = subprocess.Popen(prog("coordinator", "--perft", 6, "--local-workers", 0, "--json", "--bind",
+                              "tcp://127.0.0.1:*", "--endpoint-file", ep_file),
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    for _ in range(500):
+        if os.path.exists(ep_file):
+            break
+        time.sleep(0.02)
+    with open(ep_file) as f:
+        ep = f.read().strip()
+    w = subprocess.Popen(prog("worker", "--connect", ep, "--threads", 1, "--once", "--protocol", 1, "--quiet"))
+    out, err = p.communicate(timeout=120)
+    w.wait(timeout=30)
+    check(p.returncode == 0 and json.loads(out).get("match") is True,
+          "an OCTP/1 worker computes a perft job exactly (reference total)")
+
+
+def case_verify():
+    ref = reference()
+    tables = os.path.join(TMP, "coord")
+    c = Coord("verify", tables, "--verify")
+    a = start_worker(c, "A")
+    b = start_worker(c, "B")
+    res, text = c.finish(timeout=240)
+    a.wait(timeout=30)
+    b.wait(timeout=30)
+    pairs = re.findall(r"pair (\w+) verified by worker (\w+) \(made by worker (\w+)\)", text)
+    check(len(pairs) == 33, "all 33 pairs verified")
+    check(all(v != m for _, v, m in pairs), "each pair verified by another worker than its maker")
+    check(res["verified"] == 33 and res["verify"] is True, "the JSON report says 33 verified")
+    with open(os.path.join(tables, "VERIFIED")) as f:
+        lines = f.read().split("\n")
+    check(len([x for x in lines if x]) == 61, "DIR/VERIFIED lists all 61 table files")
+    check(summary(tables) == ref, "--verify: SUMMARY identical to octad solve")
+    # A restart finds everything done and verified: nothing is solved or verified again.
+    c2 = Coord("verify2", tables, "--verify")
+    res2, text2 = c2.finish()
+    check(res2["already_done"] == 33 and "verifying" not in text2, "restart: every pair already done and verified")
+
+
+def case_verify_fail():
+    ref = reference()
+    tables = os.path.join(TMP, "coord")
+    c = Coord("verify_fail", tables, "--verify")
+    a = start_worker(c, "A", "--test-spoil", 2)  # every 2nd pair A makes has a spoiled record
+    c.wait_log(r"pair \w+ made by worker A", count=2)  # alone, A makes pairs (B would then only verify them)
+    b = start_worker(c, "B")
+    res, text = c.finish(timeout=240)
+    a.wait(timeout=30)
+    b.wait(timeout=30)
+    bad = re.findall(r"pair (\w+) made by worker A FAILED verification by worker B", text)
+    check(len(bad) > 0 and res["failed_verifications"] == len(bad),
+          "%d spoiled pairs made by A caught by B's verifier" % len(bad))
+    redone = [p for p in bad if re.search(r"pair %s verified by worker A \(made by worker B\)" % p, text)]
+    check(redone == bad, "each was solved again by B and verified by A")
+    check(all(os.path.exists(os.path.join(tables, p + ".otb.rejected")) for p in bad), "the bad files are kept")
+    check(summary(tables) == ref, "SUMMARY identical to octad solve despite the spoiled pairs")
+
+
+def case_usage():
+    bad = [(["--solve", "--perft", "5"], "takes none of the perft options"),
+           (["--solve", "--max-pieces", "9"], "--max-pieces"),
+           (["--solve", "--tables", ""], "--tables"),
+           (["--max-pieces", "4"], "go with --solve"),
+           (["--solve", "--tables", "/proc/version/x"], "/proc/version/x")]
+    for args, want in bad:
+        p = subprocess.run(prog("coordinator", *args), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        check(p.returncode == 2 and want in p.stderr and p.stderr.count("\n") == 1,
+              "coordinator %s: exit 2, one line naming %s" % (" ".join(args), want))
+    for args, want in [(["--tables", ""], "--tables"), (["--protocol", "3"], "--protocol")]:
+        p = subprocess.run(prog("worker", "--connect", "tcp://127.0.0.1:1", *args), stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, text=True)
+        check(p.returncode == 2 and want in p.stderr, "worker %s: exit 2 naming %s" % (" ".join(args), want))
+
+
+def main():
+    global ARGS, TMP
+    ap = argparse.ArgumentParser()
+    ap.add_argument("case")
+    ap.add_argument("--bin", required=True)
+    ap.add_argument("--octad", required=True)
+    ARGS = ap.parse_args()
+    with tempfile.TemporaryDirectory(prefix="csolve-") as tmp:
+        TMP = tmp
+        os.environ["TMPDIR"] = tmp  # workers' private caches land here, so the test sees them removed
+        globals()["case_" + ARGS.case]()
+    print("PASS " + ARGS.case)
+
+
+if __name__ == "__main__":
+    main()
