@@ -109,7 +109,7 @@ static int s_qsearch(search_t *s, int ply, int alpha, int beta)
     if (ply > s->seldepth)
         s->seldepth = ply;
     s->pvlen[ply] = 0;
-    if (s_draw(s, ply, &score))
+    if (s_draw(s, ply, &score) || s_probe(s, ply, &score))
         return score;
     if (ply >= ENGINE_MAX_PLY)
         return s->ops->eval(&node->pos);

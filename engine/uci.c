@@ -50,6 +50,8 @@ static void s_uci(uci_t *u)
     uci_send(u, "option name Clear Hash type button");
     uci_send(u, "option name UCI_Chess960 type check default false");
     uci_send(u, "option name UCI_Variant type combo default chess var chess var chess960 var octad");
+    if (u->tables != NULL)
+        uci_send(u, "option name OctadTables type string default <empty>");
     uci_send(u, "uciok");
 }
 
@@ -60,6 +62,26 @@ static void s_join(char **tok, int from, int to, char *buf, size_t len)
     buf[0] = '\0';
     for (int i = from; i < to && used < len; i++)
         used += (size_t)snprintf(buf + used, len - used, "%s%s", i > from ? " " : "", tok[i]);
+}
+
+/* `OctadTables DIR`: closes the tables in use and opens DIR's (empty or
+ * <empty>: none). The search probes them in octad positions. */
+static void s_tables(uci_t *u, const char *dir)
+{
+    char err[256] = "";
+    engine_set_probe(u->eng, NULL, NULL);
+    if (u->tables_ctx != NULL)
+        u->tables->close(u->tables_ctx);
+    u->tables_ctx = NULL;
+    if (dir == NULL || dir[0] == '\0' || strcmp(dir, "<empty>") == 0)
+        return;
+    u->tables_ctx = u->tables->open(dir, err, sizeof err);
+    if (u->tables_ctx == NULL) {
+        uci_send(u, "info string OctadTables: %s", err);
+        return;
+    }
+    engine_set_probe(u->eng, u->tables->probe, u->tables_ctx);
+    uci_send(u, "info string OctadTables: reading the octad tables in %s", dir);
 }
 
 /* Applies one option; the name and value may contain spaces. */
@@ -76,6 +98,8 @@ static void s_option(uci_t *u, const char *name, const char *value)
         u->overhead_ms = n < 0 ? 0 : n > 5000 ? 5000 : n;
     } else if (strcasecmp(name, "Clear Hash") == 0) {
         engine_clear(u->eng);
+    } else if (strcasecmp(name, "OctadTables") == 0 && u->tables != NULL) {
+        s_tables(u, value);
     } else if (strcasecmp(name, "UCI_Chess960") == 0 && value) {
         u->chess960 = strcasecmp(value, "true") == 0;
         s_reset_game(u);
@@ -176,10 +200,11 @@ static bool s_command(uci_t *u, char **tok, int ntok)
     return true; /* unknown commands (debug, register, anything) are ignored */
 }
 
-static int s_init(uci_t *u, FILE *out)
+static int s_init(uci_t *u, FILE *out, const uci_tables_t *tables)
 {
     memset(u, 0, sizeof *u);
     u->out = out;
+    u->tables = tables;
     u->eng = engine_new((size_t)S_HASH_DEFAULT_MB << 20);
     if (u->eng == NULL)
         return -1;
@@ -193,10 +218,10 @@ static int s_init(uci_t *u, FILE *out)
     return 0;
 }
 
-int uci_run(FILE *in, FILE *out)
+int uci_run(FILE *in, FILE *out, const uci_tables_t *tables)
 {
     uci_t *u = malloc(sizeof *u);
-    if (u == NULL || s_init(u, out) != 0) {
+    if (u == NULL || s_init(u, out, tables) != 0) {
         free(u);
         return -1;
     }
@@ -215,6 +240,8 @@ int uci_run(FILE *in, FILE *out)
             more = s_command(u, tok, ntok);
     }
     uci_stop(u);
+    if (u->tables_ctx != NULL)
+        u->tables->close(u->tables_ctx);
     free(tok);
     free(line);
     engine_destroy(&u->eng);

@@ -8,7 +8,7 @@ if(OCTAD_SANITIZE)
   set(_engine_uci_extra --max-mate 3)
 endif()
 if(TARGET octad AND Python3_FOUND)
-  foreach(case transcript garbage perft variants mates polyglot)
+  foreach(case transcript garbage perft variants mates polyglot tables)
     add_test(NAME test_engine_uci_${case}
              COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/test_engine_uci.py ${case}
                      --octad $<TARGET_FILE:octad> --data ${OCTAD_TEST_DATA} ${_engine_uci_extra})

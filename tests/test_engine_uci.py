@@ -13,6 +13,9 @@ Cases:
               mate distance, the engine must report the same and its move must keep the mate
   polyglot    polyglot (xboard <-> UCI adapter, its own move legality) plays the engine
               against itself: every move accepted, none illegal
+  tables      setoption OctadTables DIR (tables made by octad solve): at depth 1 the engine
+              plays the tables' best move and reports their mate distance (octad probe is the
+              oracle); an empty value turns them off; a bad directory is an info string
 """
 import argparse
 import json
@@ -21,6 +24,7 @@ import queue
 import shutil
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 
@@ -426,6 +430,53 @@ def case_polyglot():
     print("polyglot accepted %d plies" % len(played))
 
 
+def last_score(lines):
+    t = infos(lines)[-1].split()
+    i = t.index("score")
+    return t[i + 1], int(t[i + 2])
+
+
+def case_tables():
+    tmp = tempfile.mkdtemp(prefix="octad-uci-tables-")
+    try:
+        subprocess.run([ARGS.octad, "solve", "--max-pieces", "3", "--tables", tmp], check=True,
+                       capture_output=True)
+        e = octad_uci()
+        e.send("uci")
+        if "option name OctadTables type string default <empty>" not in e.until("uciok"):
+            fail("uci: no OctadTables string option")
+        e.send("setoption name UCI_Variant value octad")
+        # A pawn ending whose only best move mates in 10 (dtm 19 plies): far beyond depth 1.
+        for fen in ("k3/4/K1P1/4 w - - 0 1", "3k/4/1P2/3K w - - 0 1", "k3/4/4/R2K b - - 0 1"):
+            probe = json.loads(subprocess.run([ARGS.octad, "probe", fen, "--tables", tmp, "--json"],
+                                              check=True, capture_output=True, text=True).stdout)
+            e.send("setoption name OctadTables value " + tmp)
+            e.until("info string OctadTables: reading")
+            e.send("position fen " + fen)
+            e.send("go depth 1")
+            out = e.until("bestmove")
+            if bestmove(out) not in probe["best"]:
+                fail("tables %s: bestmove %s, the tables' best %s" % (fen, bestmove(out), probe["best"]))
+            sign = 1 if probe["wdl"] == "win" else -1
+            want = ("mate", sign * ((probe["dtm"] + 1) // 2))
+            if probe["wdl"] == "draw":
+                want = ("cp", 0)
+            if last_score(out) != want:
+                fail("tables %s: score %s, the tables' %s (dtm %d)" % (fen, last_score(out), want, probe["dtm"]))
+            e.send("setoption name OctadTables value")
+            e.send("go depth 1")
+            if last_score(e.until("bestmove")) == want:
+                fail("tables %s: the same score with the tables turned off" % fen)
+        e.send("setoption name OctadTables value " + os.path.join(tmp, "nowhere"))
+        if "No such file" not in e.until("info string OctadTables")[-1]:
+            fail("OctadTables: a missing directory is not reported")
+        e.send("go depth 1")
+        e.until("bestmove")
+        e.close()
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
 def main():
     global ARGS
     ap = argparse.ArgumentParser()
@@ -435,7 +486,7 @@ def main():
     ap.add_argument("--data", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "data"))
     ARGS = ap.parse_args()
     cases = {"transcript": case_transcript, "garbage": case_garbage, "perft": case_perft,
-             "variants": case_variants, "mates": case_mates, "polyglot": case_polyglot}
+             "variants": case_variants, "mates": case_mates, "polyglot": case_polyglot, "tables": case_tables}
     if ARGS.case not in cases:
         fail("unknown case " + ARGS.case)
     cases[ARGS.case]()
