@@ -43,7 +43,7 @@ static void s_uci(uci_t *u)
     uci_send(u, "id name octad-engine 0.1.0");
     uci_send(u, "id author the octad-cluster developers");
     uci_send(u, "option name Hash type spin default %d min 1 max %d", S_HASH_DEFAULT_MB, S_HASH_MAX_MB);
-    uci_send(u, "option name Threads type spin default 1 min 1 max 1");
+    uci_send(u, "option name Threads type spin default 1 min 1 max %d", ENGINE_THREADS_MAX);
     uci_send(u, "option name MultiPV type spin default 1 min 1 max %d", GAME_MOVES_MAX);
     uci_send(u, "option name Ponder type check default false");
     uci_send(u, "option name Move Overhead type spin default %d min 0 max 5000", S_OVERHEAD_DEFAULT);
@@ -92,6 +92,8 @@ static void s_option(uci_t *u, const char *name, const char *value)
         n = n < 1 ? 1 : n > S_HASH_MAX_MB ? S_HASH_MAX_MB : n;
         if (engine_set_hash(u->eng, (size_t)n << 20) != 0)
             uci_send(u, "info string Hash: out of memory, table unchanged");
+    } else if (strcasecmp(name, "Threads") == 0 && value) {
+        engine_set_threads(u->eng, (int)(n < 1 ? 1 : n > ENGINE_THREADS_MAX ? ENGINE_THREADS_MAX : n));
     } else if (strcasecmp(name, "MultiPV") == 0 && value) {
         u->multipv = n < 1 ? 1 : n > GAME_MOVES_MAX ? GAME_MOVES_MAX : (int)n;
     } else if (strcasecmp(name, "Move Overhead") == 0 && value) {

@@ -8,12 +8,16 @@ if(OCTAD_SANITIZE)
   set(_engine_uci_extra --max-mate 3)
 endif()
 if(TARGET octad AND Python3_FOUND)
-  foreach(case transcript garbage perft variants mates polyglot tables)
+  foreach(case transcript garbage perft variants mates polyglot tables smp)
     add_test(NAME test_engine_uci_${case}
              COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/test_engine_uci.py ${case}
                      --octad $<TARGET_FILE:octad> --data ${OCTAD_TEST_DATA} ${_engine_uci_extra})
     set_tests_properties(test_engine_uci_${case} PROPERTIES LABELS engine TIMEOUT 300)
   endforeach()
+  add_test(NAME test_engine_uci_mates_threads2
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/test_engine_uci.py mates --threads 2
+                   --octad $<TARGET_FILE:octad> --data ${OCTAD_TEST_DATA} ${_engine_uci_extra})
+  set_tests_properties(test_engine_uci_mates_threads2 PROPERTIES LABELS engine TIMEOUT 300)
 endif()
 if(TARGET octad)
   add_test(NAME test_engine_cli COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/test_engine_cli.sh $<TARGET_FILE:octad>)
