@@ -14,7 +14,9 @@
  * games) is not trained on: its error before and after says whether the new
  * weights generalise.
  *
- * usage: bench_texel_tune DATA [--epochs N] [--rate R] [--holdout F]
+ * usage: bench_texel_tune DATA [--epochs N] [--rate R] [--holdout F] [--keep best|last] [--only P,...]
+ * (--keep last: the last epoch's weights instead of those with the lowest held-out error;
+ * --only: tune only the weights whose names start with one of the prefixes)
  * This file builds its own copy of engine/eval_chess.c (EVAL_CHESS_TUNABLE). */
 #include <math.h>
 #include <stdio.h>
@@ -40,10 +42,22 @@ typedef struct {
     long nterms;
 } s_data_t;
 
+static const char *s_only; /* --only: a comma-separated list of name prefixes to tune (NULL: all) */
+
 static bool s_tuned(int i)
 {
     const char *name = eval_chess_names[i];
-    return strstr(name, "_off_") == NULL;
+    if (strstr(name, "_off_") != NULL)
+        return false;
+    if (s_only == NULL)
+        return true;
+    for (const char *p = s_only; *p;) {
+        size_t len = strcspn(p, ",");
+        if (len > 0 && strncmp(name, p, len) == 0)
+            return true;
+        p += len + (p[len] == ',');
+    }
+    return false;
 }
 
 static double s_white_eval(const chess_pos_t *p)
@@ -52,17 +66,18 @@ static double s_white_eval(const chess_pos_t *p)
     return p->side == CHESS_WHITE ? e : -e;
 }
 
-/* Reads DATA ("FEN;R" lines) into positions and results. Returns the count, or -1. */
-static int s_read(const char *path, chess_pos_t **pos_out, float **res_out)
+/* Reads DATA ("FEN;R" lines) into positions, results and game numbers. Returns the count, or -1. */
+static int s_read(const char *path, chess_pos_t **pos_out, float **res_out, int **games_out)
 {
     FILE *f = fopen(path, "r");
     if (f == NULL) {
         fprintf(stderr, "texel_tune: %s: cannot open\n", path);
         return -1;
     }
-    int n = 0, cap = 0;
+    int n = 0, cap = 0, game = 0, prev_move = 0;
     chess_pos_t *pos = NULL;
     float *res = NULL;
+    int *games = NULL;
     char line[256];
     for (int ln = 1; fgets(line, sizeof line, f); ln++) {
         char *semi = strchr(line, ';');
@@ -75,17 +90,26 @@ static int s_read(const char *path, chess_pos_t **pos_out, float **res_out)
             cap = cap ? cap * 2 : 65536;
             pos = realloc(pos, sizeof *pos * (size_t)cap);
             res = realloc(res, sizeof *res * (size_t)cap);
-            if (pos == NULL || res == NULL) {
+            games = realloc(games, sizeof *games * (size_t)cap);
+            if (pos == NULL || res == NULL || games == NULL) {
                 fprintf(stderr, "texel_tune: out of memory\n");
                 exit(1);
             }
         }
         pos[n] = g.u.chess;
-        res[n++] = (float)atof(semi + 1);
+        res[n] = (float)atof(semi + 1);
+        /* A game's positions are in order: a lower move number starts the next game. */
+        const char *last = strrchr(line, ' ');
+        int move = last ? atoi(last + 1) : 0;
+        if (n > 0 && move < prev_move)
+            game++;
+        prev_move = move;
+        games[n++] = game;
     }
     fclose(f);
     *pos_out = pos;
     *res_out = res;
+    *games_out = games;
     return n;
 }
 
@@ -123,6 +147,31 @@ static void s_measure(const chess_pos_t *pos, s_data_t *d)
     }
     d->first[d->n] = (int)d->nterms;
     free(raised);
+}
+
+/* Puts the held-out games (every 1/holdout-th game, spread over the file) last;
+ * returns how many positions are trained on. */
+static int s_split(chess_pos_t *pos, float *res, const int *games, int n, double holdout)
+{
+    int every = holdout > 0 ? (int)lround(1 / holdout) : 0, k = 0, ntrain = 0;
+    chess_pos_t *p2 = malloc(sizeof *p2 * (size_t)n);
+    float *r2 = malloc(sizeof *r2 * (size_t)n);
+    for (int pass = 0; pass < 2; pass++) {
+        for (int j = 0; j < n; j++) {
+            bool held = every > 0 && games[j] % every == every - 1;
+            if (held != (pass == 1))
+                continue;
+            p2[k] = pos[j];
+            r2[k++] = res[j];
+        }
+        if (pass == 0)
+            ntrain = k;
+    }
+    memcpy(pos, p2, sizeof *p2 * (size_t)n);
+    memcpy(res, r2, sizeof *r2 * (size_t)n);
+    free(p2);
+    free(r2);
+    return ntrain;
 }
 
 static double s_sigmoid(double k, double q)
@@ -167,7 +216,7 @@ static double s_fit_k(const s_data_t *d, const double *dw)
 /* Adam on the training set; dw holds the weight changes. Every 25 epochs the
  * held-out error is measured, and dw ends as the weights where it was lowest
  * (early stopping: the search does not follow the training set into noise). */
-static void s_descend(const s_data_t *d, double k, int epochs, double rate, double *dw)
+static void s_descend(const s_data_t *d, double k, int epochs, double rate, bool keep_last, double *dw)
 {
     double m[EVAL_CHESS_NPARAMS] = { 0 }, v[EVAL_CHESS_NPARAMS] = { 0 }, grad[EVAL_CHESS_NPARAMS];
     double best[EVAL_CHESS_NPARAMS], best_err = s_error(d, d->ntrain, d->n, k, dw);
@@ -200,6 +249,10 @@ static void s_descend(const s_data_t *d, double k, int epochs, double rate, doub
                         s_error(d, 0, d->ntrain, k, dw), held);
         }
     }
+    if (keep_last) {
+        fprintf(stderr, "texel_tune: the weights of the last epoch (lowest held-out error at epoch %d)\n", best_epoch);
+        return;
+    }
     memcpy(dw, best, sizeof best);
     fprintf(stderr, "texel_tune: the weights of epoch %d (lowest held-out error)\n", best_epoch);
 }
@@ -226,8 +279,9 @@ int main(int argc, char **argv)
 {
     int epochs = 1000;
     double rate = 1.0, holdout = 0.1;
+    bool keep_last = false;
     if (argc < 2 || strcmp(argv[1], "--help") == 0) {
-        fprintf(stderr, "usage: bench_texel_tune DATA [--epochs N] [--rate R] [--holdout F]\n");
+        fprintf(stderr, "usage: bench_texel_tune DATA [--epochs N] [--rate R] [--holdout F] [--keep best|last] [--only P,...]\n");
         return 2;
     }
     for (int i = 2; i + 1 < argc; i += 2) {
@@ -237,6 +291,10 @@ int main(int argc, char **argv)
             rate = atof(argv[i + 1]);
         else if (strcmp(argv[i], "--holdout") == 0)
             holdout = atof(argv[i + 1]);
+        else if (strcmp(argv[i], "--only") == 0)
+            s_only = argv[i + 1];
+        else if (strcmp(argv[i], "--keep") == 0)
+            keep_last = strcmp(argv[i + 1], "last") == 0;
         else {
             fprintf(stderr, "texel_tune: unknown option '%s'\n", argv[i]);
             return 2;
@@ -245,17 +303,18 @@ int main(int argc, char **argv)
     game_init();
     chess_pos_t *pos;
     s_data_t d = { 0 };
-    d.n = s_read(argv[1], &pos, &d.result);
+    int *games;
+    d.n = s_read(argv[1], &pos, &d.result, &games);
     if (d.n <= 0)
         return d.n < 0 ? 1 : 2;
-    d.ntrain = (int)(d.n * (1 - holdout));
+    d.ntrain = s_split(pos, d.result, games, d.n, holdout);
     s_measure(pos, &d);
     double dw[EVAL_CHESS_NPARAMS] = { 0 };
     double k = s_fit_k(&d, dw);
     double train0 = s_error(&d, 0, d.ntrain, k, dw), hold0 = s_error(&d, d.ntrain, d.n, k, dw);
-    fprintf(stderr, "texel_tune: %d positions (%d trained on), %.1f terms each, K %.3f\n", d.n, d.ntrain,
-            (double)d.nterms / d.n, k);
-    s_descend(&d, k, epochs, rate, dw);
+    fprintf(stderr, "texel_tune: %d positions of %d games (%d positions trained on), %.1f terms each, K %.3f\n",
+            d.n, games[d.n - 1] + 1, d.ntrain, (double)d.nterms / d.n, k);
+    s_descend(&d, k, epochs, rate, keep_last, dw);
     for (int i = 0; i < EVAL_CHESS_NPARAMS; i++)
         dw[i] = (double)lround(dw[i]);
     fprintf(stderr, "texel_tune: error before %.6f (held out %.6f), after %.6f (held out %.6f)\n", train0, hold0,

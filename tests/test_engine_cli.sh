@@ -29,7 +29,7 @@ check "uci end of input" 0 'uciok' -- bash -c "printf 'uci\n' | '$octad' uci"
 vs() { printf '%b' "$1" | "$octad" play --variant chess --black engine:3 "${@:2}"; }
 check "play vs engine replies" 0 '^Black plays .*' -- vs 'e2e4\nquit\n'
 check "play vs engine two replies" 0 '^1\. e4 [^ ]+ 2\. Nf3 [^ ]+ \*$' -- vs 'e2e4\nNf3\nquit\n'
-check "play vs engine fen" 0 '^White to move> rnbqkbnr/[^ ]+ w KQkq - [0-9]+ 2$' -- vs 'e2e4\nfen\nquit\n'
+check "play vs engine fen" 0 '^White to move> [rnbqk1-8]+/[^ ]+/4P3/[^ ]+ w KQkq - [0-9]+ 2$' -- vs 'e2e4\nfen\nquit\n'
 check "play vs engine undo" 0 '^White to move> rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1$' -- vs 'e2e4\nundo\nfen\nquit\n'
 check "play vs engine undo pgn" 0 '^1\. d4 [^ ]+ \*$' -- vs 'e2e4\nundo\nd2d4\nquit\n'
 check "play vs engine illegal" 0 "move 'e7e5': illegal" -- vs 'e7e5\nquit\n'
