@@ -20,6 +20,7 @@ static const char s_help[] =
     "  --nodes N       stop after about N nodes\n"
     "  --multipv K     report the K best moves (K or 'all'; default 1)\n"
     "  --hash MB       transposition table size in MiB (default 64)\n"
+    "  --threads N     search threads (lazy SMP; default 1, the only deterministic one)\n"
     "  --tables DIR    octad: read exact values from the solver's tables where present\n"
     "  --json          print one JSON object instead of info lines\n"
     "  --help          this text\n\n"
@@ -29,7 +30,7 @@ static const char s_help[] =
 typedef struct {
     args_pos_t pos;
     engine_limits_t lim;
-    long hash_mb;
+    long hash_mb, threads;
     const char *tables;
     bool json;
 } s_opts_t;
@@ -61,6 +62,9 @@ static int s_limit_option(int argc, char **argv, int *i, s_opts_t *o)
     } else if ((rc = args_value("search", argc, argv, i, "--hash", &v)) != 0) {
         if (rc > 0 && args_int("search", "--hash", v, 1, 65536, &o->hash_mb) != 0)
             return -1;
+    } else if ((rc = args_value("search", argc, argv, i, "--threads", &v)) != 0) {
+        if (rc > 0 && args_int("search", "--threads", v, 1, ENGINE_THREADS_MAX, &o->threads) != 0)
+            return -1;
     } else if ((rc = args_value("search", argc, argv, i, "--tables", &v)) != 0) {
         o->tables = v;
     }
@@ -70,7 +74,7 @@ static int s_limit_option(int argc, char **argv, int *i, s_opts_t *o)
 /* Parses argv into *o; -1 help shown, 0 ok, 2 usage error. */
 static int s_parse(int argc, char **argv, s_opts_t *o)
 {
-    *o = (s_opts_t){ .pos = { .variant = VARIANT_OCTAD, .start = -1 }, .hash_mb = 64 };
+    *o = (s_opts_t){ .pos = { .variant = VARIANT_OCTAD, .start = -1 }, .hash_mb = 64, .threads = 1 };
     for (int i = 0; i < argc; i++) {
         int rc = args_pos_option("search", argc, argv, &i, &o->pos);
         if (rc == 0)
@@ -179,6 +183,7 @@ int cmd_search(int argc, char **argv)
         args_error("search", "out of memory for a %ld MiB table", o.hash_mb);
         return EXIT_FAIL;
     }
+    engine_set_threads(eng, (int)o.threads);
     octad_tables_t *tables = o.tables ? octad_tables_open(o.tables) : NULL;
     if (tables)
         engine_set_probe(eng, tables_engine_probe, tables);

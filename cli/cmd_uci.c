@@ -4,6 +4,7 @@
 
 #include "args.h"
 #include "cmd.h"
+#include "tables_probe.h"
 #include "uci.h"
 
 int cmd_uci(int argc, char **argv)
@@ -13,11 +14,13 @@ int cmd_uci(int argc, char **argv)
             puts("usage: octad uci\n"
                  "Speaks the UCI protocol on stdin/stdout (send 'uci' first). Variants through\n"
                  "'setoption name UCI_Variant value octad|chess|chess960' or UCI_Chess960;\n"
-                 "octad positions are OFEN in 'position fen'. 'go perft N' prints a divide.");
+                 "octad positions are OFEN in 'position fen'. 'go perft N' prints a divide.\n"
+                 "'setoption name OctadTables value DIR' reads the octad solver's tables in DIR\n"
+                 "(made by 'octad solve --tables DIR'): exact play where they cover the position.");
             return EXIT_OK;
         }
         args_error("uci", "unknown argument '%.40s' (octad uci takes none)", argv[i]);
         return EXIT_USAGE;
     }
-    return uci_run(stdin, stdout) == 0 ? EXIT_OK : EXIT_FAIL;
+    return uci_run(stdin, stdout, &tables_uci) == 0 ? EXIT_OK : EXIT_FAIL;
 }

@@ -18,6 +18,8 @@ engine_t *engine_new(size_t hash_bytes)
         free(self);
         return NULL;
     }
+    self->threads = 1;
+    pthread_mutex_init(&self->probe_lock, NULL);
     return self;
 }
 
@@ -26,6 +28,7 @@ void engine_destroy(engine_t **self_p)
     if (self_p == NULL || *self_p == NULL)
         return;
     ttable_destroy(&(*self_p)->tt);
+    pthread_mutex_destroy(&(*self_p)->probe_lock);
     free(*self_p);
     *self_p = NULL;
 }
@@ -44,6 +47,11 @@ void engine_clear(engine_t *self)
 {
     ttable_clear(self->tt);
     memset(&self->order, 0, sizeof self->order);
+}
+
+void engine_set_threads(engine_t *self, int threads)
+{
+    self->threads = threads < 1 ? 1 : threads > ENGINE_THREADS_MAX ? ENGINE_THREADS_MAX : threads;
 }
 
 void engine_set_probe(engine_t *self, engine_probe_fn probe, void *ctx)

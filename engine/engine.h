@@ -6,8 +6,9 @@
  * move-ordering tables, which persist from one search to the next (cleared by
  * engine_clear, as UCI's `ucinewgame` asks). One search runs at a time on an
  * engine. With the same engine state, position, history and limits (depth or
- * nodes, not time), a search is deterministic: the same best move, score, PV
- * and node count on every run.
+ * nodes, not time), a search on one thread is deterministic: the same best
+ * move, score, PV and node count on every run. With more threads (lazy SMP,
+ * engine_set_threads) helpers share the table, and results may vary.
  *
  * Callers talk to the search through engine_limits_t (what to search, for how
  * long) and engine_control_t (stop and ponder, which another thread may flip
@@ -31,7 +32,8 @@ enum {
     ENGINE_MATE = 32000,              /* score of mate at the root; mate in p plies is MATE - p */
     ENGINE_MATE_BOUND = ENGINE_MATE - 2 * ENGINE_MAX_PLY, /* |score| above this is a mate score */
     ENGINE_INF = 32500,
-    ENGINE_HISTORY_MAX = 512           /* history keys the search looks at (the newest) */
+    ENGINE_HISTORY_MAX = 512,          /* history keys the search looks at (the newest) */
+    ENGINE_THREADS_MAX = 64            /* search threads (engine_set_threads) */
 };
 
 /* The exact identity of a position for repetitions: octad: placement (64
@@ -121,7 +123,8 @@ typedef enum { ENGINE_WDL_LOSS = -1, ENGINE_WDL_DRAW = 0, ENGINE_WDL_WIN = 1 } e
 /* The seam for the octad solver's tables: returns true and fills *wdl and
  * *plies (distance to mate in plies for a win or loss; 0 for a draw) when the
  * position is in the tables, false otherwise. The tables know nothing of
- * repetitions and the 25-move rule: the search applies those itself first. */
+ * repetitions and the 25-move rule: the search applies those itself first.
+ * With several search threads the engine calls it under a lock: one call at a time. */
 typedef bool (*engine_probe_fn)(void *ctx, const octad_pos_t *pos, engine_wdl_t *wdl, int *plies);
 
 typedef struct engine engine_t;
@@ -138,6 +141,11 @@ int engine_set_hash(engine_t *self, size_t hash_bytes);
 
 /* Forgets everything learnt: the table and the move-ordering statistics. */
 void engine_clear(engine_t *self);
+
+/* Search threads for the next searches (clamped to 1..ENGINE_THREADS_MAX):
+ * the main thread and threads - 1 lazy-SMP helpers. 1 by default. Limits:
+ * `nodes` counts the main thread's nodes; the result's nodes are all threads'. */
+void engine_set_threads(engine_t *self, int threads);
 
 /* Installs (or with NULL removes) the octad table probe. */
 void engine_set_probe(engine_t *self, engine_probe_fn probe, void *ctx);

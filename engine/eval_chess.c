@@ -2,31 +2,70 @@
  * has a middlegame and an endgame value, blended by the phase (minor pieces
  * 1, rooks 2, queens 4; 24 at the start). The piece-square terms are simple
  * shapes (centralisation, advancement, the king's shelter), written as
- * formulas rather than tables; the weights were set by hand and checked in
- * games (BENCHMARKS.md), not yet tuned on data. */
+ * formulas rather than tables. The weights are eval_chess_params.h's list. */
 #include "chess/bitboard.h"
 #include "eval.h"
+#include "eval_chess_params.h"
 
 typedef struct {
     int mg, eg;
 } s_score_t;
 
-static const s_score_t S_VALUE[CHESS_PIECE_NB] = {
-    { 85, 110 }, { 320, 300 }, { 335, 315 }, { 470, 530 }, { 960, 1000 }, { 0, 0 }
-};
+#ifdef EVAL_CHESS_TUNABLE
+#define S_WEIGHTS /* changeable */
+#define EVAL_CHESS_NAME(name, value) #name,
+const char *const eval_chess_names[EVAL_CHESS_NPARAMS] = { EVAL_CHESS_PARAMS(EVAL_CHESS_NAME) };
+#else
+#define S_WEIGHTS static const
+#endif
+#define EVAL_CHESS_VALUE(name, value) value,
+S_WEIGHTS int eval_chess_w[EVAL_CHESS_NPARAMS] = { EVAL_CHESS_PARAMS(EVAL_CHESS_VALUE) };
+
+#define W(name) eval_chess_w[EP_##name]
+#define WS(name) ((s_score_t){ W(name##_mg), W(name##_eg) })
+
 static const int S_PHASE[CHESS_PIECE_NB] = { 0, 1, 1, 2, 4, 0 };
-/* Mobility per square above a typical count, by piece type. */
-static const s_score_t S_MOBILITY[CHESS_PIECE_NB] = { { 0, 0 }, { 4, 4 }, { 5, 5 }, { 2, 4 }, { 1, 2 }, { 0, 0 } };
+/* Mobility counts squares above a typical count, by piece type. */
 static const int S_MOBILITY_BASE[CHESS_PIECE_NB] = { 0, 4, 6, 7, 13, 0 };
-/* Passed pawn by relative rank (0 = own back rank). */
-static const s_score_t S_PASSED[8] = { { 0, 0 }, { 5, 10 }, { 8, 15 }, { 15, 35 }, { 30, 60 },
-                                       { 55, 105 }, { 90, 160 }, { 0, 0 } };
-static const s_score_t S_DOUBLED = { -10, -20 }, S_ISOLATED = { -10, -15 };
-static const s_score_t S_BISHOP_PAIR = { 30, 50 };
-static const s_score_t S_ROOK_OPEN = { 25, 10 }, S_ROOK_SEMI = { 12, 6 }, S_ROOK_SEVENTH = { 15, 25 };
-static const int S_SHIELD = 12;               /* per own pawn in front of a castled king (mg) */
 static const int S_KING_ATTACK[CHESS_PIECE_NB] = { 0, 2, 2, 3, 5, 0 };
-static const int S_TEMPO = 12;
+
+/* Material of a piece type. */
+static s_score_t s_value(int t)
+{
+    switch (t) {
+    case CHESS_PAWN: return WS(pawn);
+    case CHESS_KNIGHT: return WS(knight);
+    case CHESS_BISHOP: return WS(bishop);
+    case CHESS_ROOK: return WS(rook);
+    case CHESS_QUEEN: return WS(queen);
+    default: return (s_score_t){ 0, 0 };
+    }
+}
+
+/* Mobility weight per square of a piece type. */
+static s_score_t s_mobility(int t)
+{
+    switch (t) {
+    case CHESS_KNIGHT: return WS(mob_knight);
+    case CHESS_BISHOP: return WS(mob_bishop);
+    case CHESS_ROOK: return WS(mob_rook);
+    default: return WS(mob_queen);
+    }
+}
+
+/* A passed pawn on relative rank r (1..6). */
+static s_score_t s_passed(int r)
+{
+    switch (r) {
+    case 1: return WS(passed1);
+    case 2: return WS(passed2);
+    case 3: return WS(passed3);
+    case 4: return WS(passed4);
+    case 5: return WS(passed5);
+    case 6: return WS(passed6);
+    default: return (s_score_t){ 0, 0 };
+    }
+}
 
 static void s_add(s_score_t *s, s_score_t v, int times)
 {
@@ -48,17 +87,22 @@ static s_score_t s_psq(int t, int c, int sq)
     int rel = c == CHESS_WHITE ? sq >> 3 : 7 - (sq >> 3), f = sq & 7, centre = 3 - s_rim(sq);
     switch (t) {
     case CHESS_PAWN:
-        return (s_score_t){ (rel - 1) * 3 + ((f == 3 || f == 4) && rel >= 3 ? 12 : 0), (rel - 1) * 8 };
+        return (s_score_t){ (rel - 1) * W(pawn_adv_mg) + ((f == 3 || f == 4) && rel >= 3 ? W(pawn_centre_mg) : 0),
+                            (rel - 1) * W(pawn_adv_eg) };
     case CHESS_KNIGHT:
-        return (s_score_t){ centre * 10 - 15, centre * 8 - 12 };
+        return (s_score_t){ centre * W(knight_centre_mg) + W(knight_off_mg),
+                            centre * W(knight_centre_eg) + W(knight_off_eg) };
     case CHESS_BISHOP:
-        return (s_score_t){ centre * 5 - 5, centre * 5 - 7 };
+        return (s_score_t){ centre * W(bishop_centre_mg) + W(bishop_off_mg),
+                            centre * W(bishop_centre_eg) + W(bishop_off_eg) };
     case CHESS_ROOK:
-        return (s_score_t){ (f == 3 || f == 4) ? 5 : 0, 0 };
+        return (s_score_t){ (f == 3 || f == 4) ? W(rook_file_mg) : 0, 0 };
     case CHESS_QUEEN:
-        return (s_score_t){ centre * 2 - 3, centre * 6 - 9 };
+        return (s_score_t){ centre * W(queen_centre_mg) + W(queen_off_mg),
+                            centre * W(queen_centre_eg) + W(queen_off_eg) };
     default: /* king: sheltered on the back rank's wings, central in the endgame */
-        return (s_score_t){ rel == 0 ? (f <= 2 || f >= 6 ? 20 : 0) : -15 * rel, centre * 14 - 20 };
+        return (s_score_t){ rel == 0 ? (f <= 2 || f >= 6 ? W(king_wing_mg) : 0) : W(king_rank_mg) * rel,
+                            centre * W(king_centre_eg) + W(king_off_eg) };
     }
 }
 
@@ -71,16 +115,16 @@ static s_score_t s_pawns(const chess_pos_t *p, int c)
         int n = bb64_count(own & (BB_FILE_A << f));
         uint64_t adj = (f > 0 ? BB_FILE_A << (f - 1) : 0) | (f < 7 ? BB_FILE_A << (f + 1) : 0);
         if (n > 1)
-            s_add(&s, S_DOUBLED, n - 1);
+            s_add(&s, WS(doubled), n - 1);
         if (n && !(own & adj))
-            s_add(&s, S_ISOLATED, n);
+            s_add(&s, WS(isolated), n);
     }
     for (uint64_t b = own; b;) {
         int sq = bb64_pop(&b), f = sq & 7, r = sq >> 3;
         uint64_t files = (BB_FILE_A << f) | (f > 0 ? BB_FILE_A << (f - 1) : 0) | (f < 7 ? BB_FILE_A << (f + 1) : 0);
         uint64_t ahead = c == CHESS_WHITE ? (r < 7 ? ~0ULL << (8 * (r + 1)) : 0) : (r > 0 ? ~0ULL >> (8 * (8 - r)) : 0);
         if (!(opp & files & ahead))
-            s_add(&s, S_PASSED[c == CHESS_WHITE ? r : 7 - r], 1);
+            s_add(&s, s_passed(c == CHESS_WHITE ? r : 7 - r), 1);
     }
     return s;
 }
@@ -115,11 +159,11 @@ static s_score_t s_rook(const chess_pos_t *p, int c, int sq)
     s_score_t s = { 0, 0 };
     uint64_t file = BB_FILE_A << (sq & 7);
     if (!(p->pieces[CHESS_PAWN] & file))
-        s_add(&s, S_ROOK_OPEN, 1);
+        s_add(&s, WS(rook_open), 1);
     else if (!(p->pieces[CHESS_PAWN] & p->colors[c] & file))
-        s_add(&s, S_ROOK_SEMI, 1);
+        s_add(&s, WS(rook_semi), 1);
     if ((c == CHESS_WHITE ? sq >> 3 : 7 - (sq >> 3)) == 6)
-        s_add(&s, S_ROOK_SEVENTH, 1);
+        s_add(&s, WS(rook_seventh), 1);
     return s;
 }
 
@@ -134,20 +178,20 @@ static s_score_t s_pieces(const chess_pos_t *p, int c, int *phase, int *king_att
     for (int t = CHESS_PAWN; t <= CHESS_KING; t++) {
         for (uint64_t b = p->pieces[t] & own; b;) {
             int sq = bb64_pop(&b);
-            s_add(&s, S_VALUE[t], 1);
+            s_add(&s, s_value(t), 1);
             s_add(&s, s_psq(t, c, sq), 1);
             *phase += S_PHASE[t];
             if (t == CHESS_PAWN || t == CHESS_KING)
                 continue;
             uint64_t a = s_attacks(t, sq, occ);
-            s_add(&s, S_MOBILITY[t], bb64_count(a & safe) - S_MOBILITY_BASE[t]);
+            s_add(&s, s_mobility(t), bb64_count(a & safe) - S_MOBILITY_BASE[t]);
             *king_attack += S_KING_ATTACK[t] * bb64_count(a & ring);
             if (t == CHESS_ROOK)
                 s_add(&s, s_rook(p, c, sq), 1);
         }
     }
     if (bb64_count(p->pieces[CHESS_BISHOP] & own) >= 2)
-        s_add(&s, S_BISHOP_PAIR, 1);
+        s_add(&s, WS(bishop_pair), 1);
     return s;
 }
 
@@ -158,11 +202,11 @@ static int s_shelter(const chess_pos_t *p, int c)
     int ksq = bb64_lsb(p->pieces[CHESS_KING] & p->colors[c]), f = ksq & 7, r = ksq >> 3;
     int rel = c == CHESS_WHITE ? r : 7 - r;
     if (rel > 1)
-        return -20;
+        return W(exposed_mg);
     uint64_t files = (BB_FILE_A << f) | (f > 0 ? BB_FILE_A << (f - 1) : 0) | (f < 7 ? BB_FILE_A << (f + 1) : 0);
     uint64_t ranks = c == CHESS_WHITE ? 0xFFFFULL << (8 * (r + 1)) : 0xFFFFULL << (8 * (r - 2));
     int n = bb64_count(p->pieces[CHESS_PAWN] & p->colors[c] & files & ranks);
-    return S_SHIELD * (n > 3 ? 3 : n);
+    return W(shield_mg) * (n > 3 ? 3 : n);
 }
 
 /* Safety penalty for a king whose ring the enemy attacks with `units`. */
@@ -187,5 +231,5 @@ int eval_chess(const chess_pos_t *p)
     if (phase > 24)
         phase = 24;
     int score = (mg * phase + eg * (24 - phase)) / 24;
-    return (p->side == CHESS_WHITE ? score : -score) + S_TEMPO;
+    return (p->side == CHESS_WHITE ? score : -score) + W(tempo);
 }

@@ -28,7 +28,7 @@ static int s_root_moves(search_t *s, engine_move_t tt_move)
 {
     order_list_t list;
     list.n = s->ops->gen(&s->stack[0].pos, list.moves);
-    order_score(&list, s->ops, &s->stack[0].pos, tt_move, &s->eng->order, 0);
+    order_score(&list, s->ops, &s->stack[0].pos, tt_move, s->order, 0);
     for (int i = 0; i < s->lim->nsearchmoves; i++) {
         bool found = false;
         for (int j = 0; j < list.n && !found; j++)
@@ -85,7 +85,7 @@ static int s_root_search(search_t *s, int depth, int alpha, int beta)
 }
 
 /* Stable sort of root[from..to-1] by score, best first. */
-static void s_sort(search_t *s, int from, int to)
+void search_sort(search_t *s, int from, int to)
 {
     for (int i = from + 1; i < to; i++) {
         search_root_t tmp = s->root[i];
@@ -107,14 +107,15 @@ static void s_report(search_t *s, int depth, int idx, engine_info_fn info, void 
     engine_line_t line = { .score = rm->score, .bound = rm->bound, .pvlen = rm->pvlen };
     memcpy(line.pv, rm->pv, sizeof(engine_move_t) * (size_t)rm->pvlen);
     engine_info_t in = {
-        .depth = depth, .seldepth = s->seldepth, .multipv = idx + 1, .line = &line, .nodes = s->nodes,
+        .depth = depth, .seldepth = s->seldepth, .multipv = idx + 1, .line = &line, .nodes = search_nodes(s),
         .time_ms = timeman_elapsed(&s->tm, s->ctl, engine_now_ms()), .hashfull = ttable_hashfull(s->eng->tt),
     };
     info(ctx, &s->stack[0].pos, &in);
 }
 
-/* One line of one iteration, with an aspiration window around its last score. */
-static void s_aspire(search_t *s, int depth, int prev, engine_info_fn info, void *ctx)
+/* One line of one iteration, with an aspiration window around its last score
+ * (reported on a fail when info is given and there is one line). */
+void search_aspire(search_t *s, int depth, int prev, engine_info_fn info, void *ctx)
 {
     int window = 20, alpha = -ENGINE_INF, beta = ENGINE_INF;
     if (depth >= 5 && prev > -ENGINE_MATE_BOUND && prev < ENGINE_MATE_BOUND) {
@@ -123,7 +124,7 @@ static void s_aspire(search_t *s, int depth, int prev, engine_info_fn info, void
     }
     for (;;) {
         int score = s_root_search(s, depth, alpha, beta);
-        s_sort(s, s->pv_index, s->nroot);
+        search_sort(s, s->pv_index, s->nroot);
         if (s->stopped)
             return;
         if (score > alpha && score < beta)
@@ -187,7 +188,8 @@ static void s_ponder(search_t *s, engine_result_t *out)
     game_pos_t child;
     engine_move_t moves[GAME_MOVES_MAX];
     s->ops->make(&s->stack[0].pos, out->best, &child);
-    const ttable_entry_t *e = ttable_probe(s->eng->tt, s->ops->key(&child));
+    ttable_entry_t te;
+    const ttable_entry_t *e = ttable_probe(s->eng->tt, s->ops->key(&child), &te) ? &te : NULL;
     int n = s->ops->gen(&child, moves);
     for (int i = 0; e && i < n; i++)
         if (moves[i] == e->move)
@@ -203,10 +205,10 @@ static void s_iterate(search_t *s, int lines, engine_info_fn info, void *ctx, en
         for (int i = 0; i < lines; i++)
             prev[i] = s->root[i].score;
         for (s->pv_index = 0; s->pv_index < lines && !s->stopped; s->pv_index++)
-            s_aspire(s, depth, prev[s->pv_index], info, ctx);
+            search_aspire(s, depth, prev[s->pv_index], info, ctx);
         if (s->stopped)
             break;
-        s_sort(s, 0, lines);
+        search_sort(s, 0, lines);
         s_collect(s, lines, depth, out);
         for (int i = 0; i < lines; i++)
             s_report(s, depth, i, info, ctx);
@@ -223,20 +225,24 @@ int engine_search(engine_t *self, const game_pos_t *root, const engine_history_t
     search_t *s = calloc(1, sizeof *s);
     if (s == NULL)
         return -1;
-    *s = (search_t){ .eng = self, .ops = board_ops(root), .lim = limits, .ctl = ctl };
+    *s = (search_t){ .eng = self, .order = &self->order, .ops = board_ops(root), .lim = limits, .ctl = ctl };
     memset(out, 0, sizeof *out);
     timeman_start(&s->tm, limits, s->ops->side(root), engine_now_ms());
     s_setup(s, root, history);
     ttable_new_search(self->tt);
     order_age(&self->order);
-    const ttable_entry_t *e = ttable_probe(self->tt, s->keys[s->nhist]);
+    ttable_entry_t te;
+    const ttable_entry_t *e = ttable_probe(self->tt, s->keys[s->nhist], &te) ? &te : NULL;
     if (s_root_moves(s, e ? e->move : ENGINE_MOVE_NONE) != 0) {
         free(s);
         return -1;
     }
     if (s->nroot > 0) {
         int lines = limits->multipv > 1 ? limits->multipv : 1;
+        s->shared = smp_start(s);
         s_iterate(s, lines < s->nroot ? lines : s->nroot, info, info_ctx, out);
+        smp_finish(s->shared, &s->nodes);
+        s->shared = NULL;
         s_ponder(s, out);
     }
     out->nodes = s->nodes;

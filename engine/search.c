@@ -24,6 +24,11 @@ static bool s_same_key(engine_key_t x, engine_key_t y)
     return x.a == y.a && x.b == y.b;
 }
 
+uint64_t search_nodes(const search_t *s)
+{
+    return s->nodes + (s->shared && s->helper == 0 ? atomic_load_explicit(&s->shared->nodes, memory_order_relaxed) : 0);
+}
+
 void search_poll(search_t *s)
 {
     if (!s->stoppable)
@@ -31,6 +36,11 @@ void search_poll(search_t *s)
     if (s->lim->nodes && s->nodes >= s->lim->nodes)
         s->stopped = true;
     if ((s->nodes & 1023) == 0) {
+        if (s->helper > 0) {
+            atomic_fetch_add_explicit(&s->shared->nodes, 1024, memory_order_relaxed);
+            if (atomic_load_explicit(&s->shared->stop, memory_order_relaxed))
+                s->stopped = true;
+        }
         if (s->ctl != NULL && atomic_load(&s->ctl->stop))
             s->stopped = true;
         if (timeman_hard_stop(&s->tm, s->ctl, engine_now_ms()))
@@ -88,8 +98,14 @@ static bool s_probe(search_t *s, int ply, int *score)
     const game_pos_t *pos = &s->stack[ply].pos;
     engine_wdl_t wdl;
     int plies = 0;
-    if (s->eng->probe == NULL || pos->variant != VARIANT_OCTAD
-        || !s->eng->probe(s->eng->probe_ctx, &pos->u.octad, &wdl, &plies))
+    if (s->eng->probe == NULL || pos->variant != VARIANT_OCTAD)
+        return false;
+    if (s->shared != NULL)
+        pthread_mutex_lock(&s->eng->probe_lock);
+    bool hit = s->eng->probe(s->eng->probe_ctx, &pos->u.octad, &wdl, &plies);
+    if (s->shared != NULL)
+        pthread_mutex_unlock(&s->eng->probe_lock);
+    if (!hit)
         return false;
     *score = wdl == ENGINE_WDL_DRAW ? 0
              : wdl == ENGINE_WDL_WIN ? ENGINE_MATE - ply - plies
@@ -109,7 +125,7 @@ static int s_qsearch(search_t *s, int ply, int alpha, int beta)
     if (ply > s->seldepth)
         s->seldepth = ply;
     s->pvlen[ply] = 0;
-    if (s_draw(s, ply, &score))
+    if (s_draw(s, ply, &score) || s_probe(s, ply, &score))
         return score;
     if (ply >= ENGINE_MAX_PLY)
         return s->ops->eval(&node->pos);
@@ -125,7 +141,7 @@ static int s_qsearch(search_t *s, int ply, int alpha, int beta)
     list.n = s->ops->gen(&node->pos, list.moves);
     if (list.n == 0)
         return node->in_check ? -ENGINE_MATE + ply : 0;
-    order_score(&list, s->ops, &node->pos, ENGINE_MOVE_NONE, &s->eng->order, ply);
+    order_score(&list, s->ops, &node->pos, ENGINE_MOVE_NONE, s->order, ply);
     for (engine_move_t m; (m = order_next(&list)) != ENGINE_MOVE_NONE;) {
         if (!node->in_check) {
             int victim = s->ops->victim(&node->pos, m), promo = s->ops->promo(m);
@@ -238,7 +254,7 @@ static void s_moves(search_t *s, int ply, order_list_t *list, bool pv, s_loop_t 
     search_ply_t *node = &s->stack[ply];
     for (engine_move_t m; (m = order_next(list)) != ENGINE_MOVE_NONE;) {
         bool tactical = order_is_tactical(s->ops, &node->pos, m);
-        int hist = tactical ? 0 : s->eng->order.history[s->ops->side(&node->pos)][s->ops->mover(&node->pos, m)][s->ops->to(m)];
+        int hist = tactical ? 0 : s->order->history[s->ops->side(&node->pos)][s->ops->mover(&node->pos, m)][s->ops->to(m)];
         search_push(s, ply, m);
         l->count++;
         int r = 0;
@@ -262,7 +278,7 @@ static void s_moves(search_t *s, int ply, order_list_t *list, bool pv, s_loop_t 
             s_pv_update(s, ply, m);
         if (score >= l->beta) {
             if (!tactical)
-                order_update(&s->eng->order, s->ops, &node->pos, ply, l->depth, m, l->quiets, l->nquiets);
+                order_update(s->order, s->ops, &node->pos, ply, l->depth, m, l->quiets, l->nquiets);
             return;
         }
     }
@@ -295,7 +311,8 @@ int search_node(search_t *s, int ply, int depth, int alpha, int beta)
     if (alpha >= beta)
         return alpha;
     engine_key_t key = s->keys[s->nhist + ply];
-    const ttable_entry_t *e = ttable_probe(s->eng->tt, key);
+    ttable_entry_t te;
+    const ttable_entry_t *e = ttable_probe(s->eng->tt, key, &te) ? &te : NULL;
     if (!pv && s_tt_cutoff(e, ply, depth, alpha, beta, &score))
         return score;
     if (s_probe(s, ply, &score))
@@ -308,7 +325,7 @@ int search_node(search_t *s, int ply, int depth, int alpha, int beta)
     list.n = s->ops->gen(&node->pos, list.moves);
     if (list.n == 0)
         return node->in_check ? -ENGINE_MATE + ply : 0;
-    order_score(&list, s->ops, &node->pos, tt_move, &s->eng->order, ply);
+    order_score(&list, s->ops, &node->pos, tt_move, s->order, ply);
     s_loop_t l = { .best = -ENGINE_INF, .alpha = alpha, .beta = beta, .depth = depth };
     s_moves(s, ply, &list, pv, &l);
     if (s->stopped)

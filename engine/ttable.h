@@ -1,14 +1,18 @@
 /* ttable.h: the search's transposition table. Entries carry the whole position
  * key (engine_key_t: exact for octad, 128-bit Zobrist for chess), so a hit is
- * the same position. One thread uses a table at a time. Internal. */
+ * the same position. Several search threads may probe and store at once (lazy
+ * SMP): each slot is three relaxed atomic words, the key words stored xor the
+ * data word, so a slot torn by two writers reads as a miss, never as another
+ * position's data. Clear, resize and new_search only between searches. Internal. */
 #pragma once
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include "engine.h"
 
-/* One entry (24 bytes); four make a bucket. depth 0 with move 0 and key 0 is empty. */
+/* One entry as the search reads it (a copy of a slot); four slots make a bucket. depth 0: empty. */
 typedef struct {
     engine_key_t key;
     engine_move_t move;
@@ -32,8 +36,8 @@ void ttable_clear(ttable_t *self);
 /* Starts a new search (ages older entries for replacement). */
 void ttable_new_search(ttable_t *self);
 
-/* The entry of key, or NULL. The pointer is valid until the next store. */
-const ttable_entry_t *ttable_probe(const ttable_t *self, engine_key_t key);
+/* Copies the entry of key into *out and returns true, or returns false. */
+bool ttable_probe(const ttable_t *self, engine_key_t key, ttable_entry_t *out);
 
 /* Stores a result for key (draft >= 0). move ENGINE_MOVE_NONE keeps a stored move. */
 void ttable_store(ttable_t *self, engine_key_t key, int draft, int score, engine_bound_t bound, int eval,

@@ -43,13 +43,15 @@ static void s_uci(uci_t *u)
     uci_send(u, "id name octad-engine 0.1.0");
     uci_send(u, "id author the octad-cluster developers");
     uci_send(u, "option name Hash type spin default %d min 1 max %d", S_HASH_DEFAULT_MB, S_HASH_MAX_MB);
-    uci_send(u, "option name Threads type spin default 1 min 1 max 1");
+    uci_send(u, "option name Threads type spin default 1 min 1 max %d", ENGINE_THREADS_MAX);
     uci_send(u, "option name MultiPV type spin default 1 min 1 max %d", GAME_MOVES_MAX);
     uci_send(u, "option name Ponder type check default false");
     uci_send(u, "option name Move Overhead type spin default %d min 0 max 5000", S_OVERHEAD_DEFAULT);
     uci_send(u, "option name Clear Hash type button");
     uci_send(u, "option name UCI_Chess960 type check default false");
     uci_send(u, "option name UCI_Variant type combo default chess var chess var chess960 var octad");
+    if (u->tables != NULL)
+        uci_send(u, "option name OctadTables type string default <empty>");
     uci_send(u, "uciok");
 }
 
@@ -62,6 +64,26 @@ static void s_join(char **tok, int from, int to, char *buf, size_t len)
         used += (size_t)snprintf(buf + used, len - used, "%s%s", i > from ? " " : "", tok[i]);
 }
 
+/* `OctadTables DIR`: closes the tables in use and opens DIR's (empty or
+ * <empty>: none). The search probes them in octad positions. */
+static void s_tables(uci_t *u, const char *dir)
+{
+    char err[256] = "";
+    engine_set_probe(u->eng, NULL, NULL);
+    if (u->tables_ctx != NULL)
+        u->tables->close(u->tables_ctx);
+    u->tables_ctx = NULL;
+    if (dir == NULL || dir[0] == '\0' || strcmp(dir, "<empty>") == 0)
+        return;
+    u->tables_ctx = u->tables->open(dir, err, sizeof err);
+    if (u->tables_ctx == NULL) {
+        uci_send(u, "info string OctadTables: %s", err);
+        return;
+    }
+    engine_set_probe(u->eng, u->tables->probe, u->tables_ctx);
+    uci_send(u, "info string OctadTables: reading the octad tables in %s", dir);
+}
+
 /* Applies one option; the name and value may contain spaces. */
 static void s_option(uci_t *u, const char *name, const char *value)
 {
@@ -70,12 +92,16 @@ static void s_option(uci_t *u, const char *name, const char *value)
         n = n < 1 ? 1 : n > S_HASH_MAX_MB ? S_HASH_MAX_MB : n;
         if (engine_set_hash(u->eng, (size_t)n << 20) != 0)
             uci_send(u, "info string Hash: out of memory, table unchanged");
+    } else if (strcasecmp(name, "Threads") == 0 && value) {
+        engine_set_threads(u->eng, (int)(n < 1 ? 1 : n > ENGINE_THREADS_MAX ? ENGINE_THREADS_MAX : n));
     } else if (strcasecmp(name, "MultiPV") == 0 && value) {
         u->multipv = n < 1 ? 1 : n > GAME_MOVES_MAX ? GAME_MOVES_MAX : (int)n;
     } else if (strcasecmp(name, "Move Overhead") == 0 && value) {
         u->overhead_ms = n < 0 ? 0 : n > 5000 ? 5000 : n;
     } else if (strcasecmp(name, "Clear Hash") == 0) {
         engine_clear(u->eng);
+    } else if (strcasecmp(name, "OctadTables") == 0 && u->tables != NULL) {
+        s_tables(u, value);
     } else if (strcasecmp(name, "UCI_Chess960") == 0 && value) {
         u->chess960 = strcasecmp(value, "true") == 0;
         s_reset_game(u);
@@ -176,10 +202,11 @@ static bool s_command(uci_t *u, char **tok, int ntok)
     return true; /* unknown commands (debug, register, anything) are ignored */
 }
 
-static int s_init(uci_t *u, FILE *out)
+static int s_init(uci_t *u, FILE *out, const uci_tables_t *tables)
 {
     memset(u, 0, sizeof *u);
     u->out = out;
+    u->tables = tables;
     u->eng = engine_new((size_t)S_HASH_DEFAULT_MB << 20);
     if (u->eng == NULL)
         return -1;
@@ -193,10 +220,10 @@ static int s_init(uci_t *u, FILE *out)
     return 0;
 }
 
-int uci_run(FILE *in, FILE *out)
+int uci_run(FILE *in, FILE *out, const uci_tables_t *tables)
 {
     uci_t *u = malloc(sizeof *u);
-    if (u == NULL || s_init(u, out) != 0) {
+    if (u == NULL || s_init(u, out, tables) != 0) {
         free(u);
         return -1;
     }
@@ -215,6 +242,8 @@ int uci_run(FILE *in, FILE *out)
             more = s_command(u, tok, ntok);
     }
     uci_stop(u);
+    if (u->tables_ctx != NULL)
+        u->tables->close(u->tables_ctx);
     free(tok);
     free(line);
     engine_destroy(&u->eng);

@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "engine.h"
+#include "uci.h"
 
 typedef struct {
     FILE *out;
@@ -18,6 +19,8 @@ typedef struct {
     bool chess960;                /* UCI_Chess960 */
     int multipv;
     long overhead_ms;
+    const uci_tables_t *tables;   /* how to open OctadTables (NULL: no such option) */
+    void *tables_ctx;             /* the open tables, or NULL */
     /* the game the next `go` searches */
     engine_game_t game;
     /* the running search */

@@ -19,10 +19,12 @@ apt_get install -y -qq --no-install-recommends \
     python3 iproute2 procps strace util-linux docker-compose yamllint \
     man-db less file debootstrap \
     stockfish fairymax polyglot chromium pychess >/dev/null
-# chess.js: the independent chess library the PGN tests replay games against
-# (with the machine's Node.js and npm; the test skips when they are missing).
+# chess.js: the independent chess library the PGN tests replay games against;
+# chessops: the Chess960 oracle of the engine's self-play games (chess.js has no
+# Chess960). With the machine's Node.js and npm; the tests skip when they are missing.
 if command -v npm >/dev/null; then
-    npm install --silent --no-audit --no-fund --prefix /usr/local/lib/octad-node chess.js@1.4.0 >/dev/null
+    npm install --silent --no-audit --no-fund --prefix /usr/local/lib/octad-node \
+        chess.js@1.4.0 chessops@0.15.1 >/dev/null
 fi
 # kubectl for the Kubernetes example's offline test (test_k8s); keep one already installed
 command -v kubectl >/dev/null || apt_get install -y -qq --no-install-recommends kubernetes-client >/dev/null

@@ -8,14 +8,29 @@ if(OCTAD_SANITIZE)
   set(_engine_uci_extra --max-mate 3)
 endif()
 if(TARGET octad AND Python3_FOUND)
-  foreach(case transcript garbage perft variants mates polyglot)
+  foreach(case transcript garbage perft variants mates polyglot tables smp)
     add_test(NAME test_engine_uci_${case}
              COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/test_engine_uci.py ${case}
                      --octad $<TARGET_FILE:octad> --data ${OCTAD_TEST_DATA} ${_engine_uci_extra})
     set_tests_properties(test_engine_uci_${case} PROPERTIES LABELS engine TIMEOUT 300)
   endforeach()
+  add_test(NAME test_engine_uci_mates_threads2
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/test_engine_uci.py mates --threads 2
+                   --octad $<TARGET_FILE:octad> --data ${OCTAD_TEST_DATA} ${_engine_uci_extra})
+  set_tests_properties(test_engine_uci_mates_threads2 PROPERTIES LABELS engine TIMEOUT 300)
 endif()
 if(TARGET octad)
   add_test(NAME test_engine_cli COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/test_engine_cli.sh $<TARGET_FILE:octad>)
   set_tests_properties(test_engine_cli PROPERTIES LABELS "engine;cli")
+endif()
+# 100 Chess960 self-play games, every move checked by chessops (about 25 s; several
+# times that under the sanitizers, where it is a slow test).
+if(TARGET octad)
+  add_test(NAME test_chess960_selfplay COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/test_chess960_selfplay.sh
+           $<TARGET_FILE:octad> ${CMAKE_SOURCE_DIR}/tools/chess960_oracle.mjs)
+  if(OCTAD_SANITIZE)
+    set_tests_properties(test_chess960_selfplay PROPERTIES LABELS "engine;slow" SKIP_RETURN_CODE 77 TIMEOUT 600)
+  else()
+    set_tests_properties(test_chess960_selfplay PROPERTIES LABELS engine SKIP_RETURN_CODE 77 TIMEOUT 600)
+  endif()
 endif()

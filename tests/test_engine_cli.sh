@@ -24,6 +24,21 @@ check "search illegal move" 2 'move 2' -- "$octad" search --moves "c1c2 c1c3"
 check "uci help" 0 'usage: octad uci' -- "$octad" uci --help
 check "uci bad argument" 2 'unknown argument' -- "$octad" uci --depth 3
 check "uci end of input" 0 'uciok' -- bash -c "printf 'uci\n' | '$octad' uci"
+# octad play --variant chess --black engine: you are White against the engine, through a pipe:
+# long algebraic and SAN in, fen, undo (your move and the engine's reply), an illegal move, quit.
+vs() { printf '%b' "$1" | "$octad" play --variant chess --black engine:3 "${@:2}"; }
+check "play vs engine replies" 0 '^Black plays .*' -- vs 'e2e4\nquit\n'
+check "play vs engine two replies" 0 '^1\. e4 [^ ]+ 2\. Nf3 [^ ]+ \*$' -- vs 'e2e4\nNf3\nquit\n'
+check "play vs engine fen" 0 '^White to move> [rnbqk1-8]+/[^ ]+/4P3/[^ ]+ w KQkq - [0-9]+ 2$' -- vs 'e2e4\nfen\nquit\n'
+check "play vs engine undo" 0 '^White to move> rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1$' -- vs 'e2e4\nundo\nfen\nquit\n'
+check "play vs engine undo pgn" 0 '^1\. d4 [^ ]+ \*$' -- vs 'e2e4\nundo\nd2d4\nquit\n'
+check "play vs engine illegal" 0 "move 'e7e5': illegal" -- vs 'e7e5\nquit\n'
+check "play vs engine you mate" 0 'result: 1-0 \(checkmate\)' -- vs 'Rd8\n' "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1"
+check "play vs engine it mates" 0 'Black plays Rd1#' -- vs 'a3\n' "3r2k1/5ppp/8/8/8/8/P4PPP/6K1 w - - 0 1"
+check "play vs engine it mates result" 0 'result: 0-1 \(checkmate\)' -- vs 'a3\n' "3r2k1/5ppp/8/8/8/8/P4PPP/6K1 w - - 0 1"
+vs 'e2e4\nNf3\nd2d4\nundo\nBc4\nquit\n' | sed -n '/^\[Event/,$p' >"${TMPDIR:-/tmp}/octad-vs-$$.pgn"
+check "play vs engine pgn replays" 0 '' -- "$octad" pgn --quiet "${TMPDIR:-/tmp}/octad-vs-$$.pgn"
+rm -f "${TMPDIR:-/tmp}/octad-vs-$$.pgn"
 # The engine as a player in selfplay: it never loses to the random mover.
 check "selfplay engine vs random" 0 '"0-1":0' -- "$octad" selfplay --games 20 --white engine:3 --black random --variant octad --start deployed --json --out /dev/null
 # Our UCI engine as a uci: player in octad (the player sends UCI_Variant octad).

@@ -13,6 +13,13 @@ Cases:
               mate distance, the engine must report the same and its move must keep the mate
   polyglot    polyglot (xboard <-> UCI adapter, its own move legality) plays the engine
               against itself: every move accepted, none illegal
+  smp         Threads 2 (lazy SMP): legal best moves in chess, Chess960 and octad, the octad
+              mate, stop after go infinite (exactly one bestmove, many times), movetime kept,
+              the tables under two threads; back to Threads 1 the search is deterministic again
+              (the same info lines as a fresh engine). `mates --threads 2` checks the mates.
+  tables      setoption OctadTables DIR (tables made by octad solve): at depth 1 the engine
+              plays the tables' best move and reports their mate distance (octad probe is the
+              oracle); an empty value turns them off; a bad directory is an info string
 """
 import argparse
 import json
@@ -21,6 +28,7 @@ import queue
 import shutil
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 
@@ -358,8 +366,8 @@ def case_mates():
             fail("oracle: Stockfish finds no mate in " + fen)
         if n > ARGS.max_mate:
             continue
-        out = subprocess.run([ARGS.octad, "search", "--variant", "chess", "--depth", str(2 * n + 2), "--json", fen],
-                             capture_output=True, text=True, check=True).stdout
+        out = subprocess.run([ARGS.octad, "search", "--variant", "chess", "--depth", str(2 * n + 2), "--json",
+                              "--threads", str(ARGS.threads), fen], capture_output=True, text=True, check=True).stdout
         r = json.loads(out)
         got = r["lines"][0]["score"].get("mate")
         if got != n:
@@ -426,16 +434,162 @@ def case_polyglot():
     print("polyglot accepted %d plies" % len(played))
 
 
+def last_score(lines):
+    t = infos(lines)[-1].split()
+    i = t.index("score")
+    return t[i + 1], int(t[i + 2])
+
+
+def case_tables():
+    tmp = tempfile.mkdtemp(prefix="octad-uci-tables-")
+    try:
+        subprocess.run([ARGS.octad, "solve", "--max-pieces", "3", "--threads", "1", "--tables", tmp], check=True,
+                       capture_output=True)
+        e = octad_uci()
+        e.send("uci")
+        if "option name OctadTables type string default <empty>" not in e.until("uciok"):
+            fail("uci: no OctadTables string option")
+        e.send("setoption name UCI_Variant value octad")
+        # A pawn ending whose only best move mates in 10 (dtm 19 plies): far beyond depth 1.
+        for fen in ("k3/4/K1P1/4 w - - 0 1", "3k/4/1P2/3K w - - 0 1", "k3/4/4/R2K b - - 0 1"):
+            probe = json.loads(subprocess.run([ARGS.octad, "probe", fen, "--tables", tmp, "--json"],
+                                              check=True, capture_output=True, text=True).stdout)
+            e.send("setoption name OctadTables value " + tmp)
+            e.until("info string OctadTables: reading")
+            e.send("position fen " + fen)
+            e.send("go depth 1")
+            out = e.until("bestmove")
+            if bestmove(out) not in probe["best"]:
+                fail("tables %s: bestmove %s, the tables' best %s" % (fen, bestmove(out), probe["best"]))
+            sign = 1 if probe["wdl"] == "win" else -1
+            want = ("mate", sign * ((probe["dtm"] + 1) // 2))
+            if probe["wdl"] == "draw":
+                want = ("cp", 0)
+            if last_score(out) != want:
+                fail("tables %s: score %s, the tables' %s (dtm %d)" % (fen, last_score(out), want, probe["dtm"]))
+            e.send("setoption name OctadTables value")
+            e.send("go depth 1")
+            if last_score(e.until("bestmove")) == want:
+                fail("tables %s: the same score with the tables turned off" % fen)
+        e.send("setoption name OctadTables value " + os.path.join(tmp, "nowhere"))
+        if "No such file" not in e.until("info string OctadTables")[-1]:
+            fail("OctadTables: a missing directory is not reported")
+        e.send("go depth 1")
+        e.until("bestmove")
+        e.close()
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def strip_clock(lines):
+    """Info lines without what depends on the clock (time, nps)."""
+    out = []
+    for l in infos(lines):
+        t = l.split()
+        for key in ("time", "nps"):
+            if key in t:
+                i = t.index(key)
+                del t[i:i + 2]
+        out.append(" ".join(t))
+    return out + [lines[-1]]
+
+
+def case_smp():
+    e = octad_uci()
+    e.send("uci")
+    if not any(l.startswith("option name Threads type spin default 1 min 1 max ") and not l.endswith(" max 1")
+               for l in e.until("uciok")):
+        fail("uci: Threads allows no more than one thread")
+    fresh = octad_uci()
+    fresh.send("position startpos moves d2d4 g8f6 c2c4")
+    fresh.send("go depth 7")
+    want = strip_clock(fresh.until("bestmove"))
+    fresh.close()
+    e.send("setoption name Threads value 2")
+    cases = [("chess", START, "position startpos", ""),
+             ("chess", START, "position startpos moves e2e4 c7c5 g1f3 d7d6", "e2e4 c7c5 g1f3 d7d6"),
+             ("chess", "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP3PPP/R2QKB1R w KQ - 0 9",
+              "position fen r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP3PPP/R2QKB1R w KQ - 0 9", "")]
+    for variant, fen, pos, moves in cases:
+        e.send(pos)
+        e.send("go depth 9")
+        out = e.until("bestmove", timeout=120)
+        for line in infos(out):
+            check_info_line(line)
+        if bestmove(out) not in legal_moves(variant, fen, moves):
+            fail("Threads 2: illegal bestmove %s after '%s'" % (out[-1], pos))
+    # stop: exactly one bestmove each time, however early it comes.
+    for wait in (0.0, 0.05, 0.3, 0.0, 0.5):
+        e.send("position startpos")
+        e.send("go infinite")
+        time.sleep(wait)
+        e.send("isready")
+        e.until("readyok", timeout=5)
+        e.send("stop")
+        if bestmove(e.until("bestmove", timeout=5)) not in legal_moves("chess", START):
+            fail("Threads 2: illegal bestmove after stop")
+        e.send("isready")
+        if any(l.startswith("bestmove") for l in e.until("readyok", timeout=5)):
+            fail("Threads 2: a second bestmove after stop")
+    start = time.time()
+    e.send("go movetime 300")
+    e.until("bestmove", timeout=10)
+    if time.time() - start > 3:
+        fail("Threads 2: go movetime 300 took %.1f s" % (time.time() - start))
+    e.send("setoption name UCI_Chess960 value true")
+    fen960 = "bqnb1rkr/pppp1ppp/8/4p1n1/4P1N1/8/PPPP1PPP/BQNB1RKR w HFhf - 0 1"
+    e.send("position fen " + fen960)
+    e.send("go depth 8")
+    out = e.until("bestmove", timeout=60)
+    e.send("setoption name UCI_Chess960 value false")
+    if bestmove(out) not in legal_moves("chess960", fen960):
+        fail("Threads 2: illegal Chess960 bestmove " + out[-1])
+    e.send("setoption name UCI_Variant value octad")
+    e.send("position fen k3/4/4/K1QR w - - 0 1")
+    e.send("go depth 8")
+    out = e.until("bestmove")
+    if "score mate 2" not in infos(out)[-1]:
+        fail("Threads 2: octad mate in 2: " + infos(out)[-1])
+    e.send("position startpos")
+    e.send("go depth 14")
+    if bestmove(e.until("bestmove", timeout=60)) not in legal_moves("octad", "ppkn/4/4/NKPP w NCFncf - 0 1"):
+        fail("Threads 2: illegal octad bestmove")
+    tmp = tempfile.mkdtemp(prefix="octad-uci-smp-")
+    try:
+        subprocess.run([ARGS.octad, "solve", "--max-pieces", "3", "--threads", "1", "--tables", tmp], check=True,
+                       capture_output=True)
+        e.send("setoption name OctadTables value " + tmp)
+        e.send("position fen k3/4/K1P1/4 w - - 0 1")
+        e.send("go depth 12")
+        out = e.until("bestmove", timeout=60)
+        if bestmove(out) != "a2b1" or last_score(out) != ("mate", 10):
+            fail("Threads 2 with tables: %s %s, the tables' a2b1 mate 10" % (out[-1], last_score(out)))
+        e.send("setoption name OctadTables value")
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    # Back to one thread: deterministic, as a fresh engine.
+    e.send("setoption name UCI_Variant value chess")
+    e.send("setoption name Threads value 1")
+    e.send("ucinewgame")
+    e.send("position startpos moves d2d4 g8f6 c2c4")
+    e.send("go depth 7")
+    got = strip_clock(e.until("bestmove"))
+    if got != want:
+        fail("Threads 1 after Threads 2 differs from a fresh engine:\n%s\nvs\n%s" % (got[-2:], want[-2:]))
+    e.close()
+
+
 def main():
     global ARGS
     ap = argparse.ArgumentParser()
     ap.add_argument("case")
     ap.add_argument("--octad", required=True)
     ap.add_argument("--max-mate", type=int, default=4, help="mates: skip longer mates (sanitizer builds)")
+    ap.add_argument("--threads", type=int, default=1, help="mates: search threads")
     ap.add_argument("--data", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "data"))
     ARGS = ap.parse_args()
     cases = {"transcript": case_transcript, "garbage": case_garbage, "perft": case_perft,
-             "variants": case_variants, "mates": case_mates, "polyglot": case_polyglot}
+             "variants": case_variants, "mates": case_mates, "polyglot": case_polyglot, "tables": case_tables, "smp": case_smp}
     if ARGS.case not in cases:
         fail("unknown case " + ARGS.case)
     cases[ARGS.case]()
