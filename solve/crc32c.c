@@ -21,6 +21,8 @@ uint32_t crc32c(uint32_t crc, const void *data, size_t len)
     return ~c32;
 }
 #else
+#include <pthread.h>
+
 static uint32_t s_table[256];
 
 static void s_init(void)
@@ -35,8 +37,8 @@ static void s_init(void)
 
 uint32_t crc32c(uint32_t crc, const void *data, size_t len)
 {
-    if (!s_table[1])
-        s_init();
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, s_init); /* threads may checksum at the same time */
     const unsigned char *p = data;
     uint32_t c = ~crc;
     while (len--)

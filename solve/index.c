@@ -1,6 +1,7 @@
 /* index.c: encoding positions as slots and back, and the board symmetries. */
 #include "index.h"
 
+#include <pthread.h>
 #include <string.h>
 
 #include "comb.h"
@@ -8,7 +9,7 @@
 
 static int16_t s_side_of[3 * 4 * 3 * 3 * 3];
 
-void index_init(void)
+static void s_init(void)
 {
     layout_init();
     memset(s_side_of, -1, sizeof s_side_of);
@@ -16,6 +17,12 @@ void index_init(void)
         sig_side_t m = sig_side(id);
         s_side_of[m.count[0] + 3 * (m.count[1] + 4 * (m.count[2] + 3 * (m.count[3] + 3 * m.count[4])))] = (int16_t)id;
     }
+}
+
+void index_init(void)
+{
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, s_init);
 }
 
 void index_flip(const octad_pos_t *p, octad_pos_t *out)

@@ -35,5 +35,6 @@ void index_decode(const layout_slice_t *s, uint32_t idx, octad_pos_t *out);
  * Returns the slice index (and *idx) or LAYOUT_NONE. */
 int index_locate(const layout_table_t *t, const octad_pos_t *p, uint32_t *idx);
 
-/* Builds the material lookup (with layout_init). Idempotent. */
+/* Builds the material lookup (with layout_init). Idempotent and thread-safe
+ * (solve_pair, solve_all, store_new and repack_dir call it themselves). */
 void index_init(void);

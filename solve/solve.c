@@ -106,6 +106,7 @@ static int s_run_units(s_work_t *w, int begin, int end, int threads)
 
 int solve_pair(store_t *store, int pair, const solve_opts_t *opts, gen_stats_t *st, char *err, size_t errlen)
 {
+    index_init();
     int children[64], acquired = 0;
     int nc = gen_pair_children(pair, children);
     for (; acquired < nc; acquired++)
@@ -188,6 +189,7 @@ static void s_pair_sizes(int pair, uint64_t *slots, uint64_t *unit, uint64_t tab
 
 uint64_t solve_pair_memory(int pair)
 {
+    index_init();
     uint64_t slots, unit, ts[2], total;
     s_pair_sizes(pair, &slots, &unit, ts);
     /* records 4 B a slot; a unit's work arrays 9 B a slot and its level lists
