@@ -256,6 +256,12 @@ static double s_cpu(void)
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
+static uint64_t s_half_ram(void)
+{
+    long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGE_SIZE);
+    return pages > 0 && size > 0 ? (uint64_t)pages * (uint64_t)size / 2 : (uint64_t)4 << 30;
+}
+
 int cmd_verify(int argc, char **argv)
 {
     octad_init();
@@ -295,6 +301,8 @@ int cmd_verify(int argc, char **argv)
             v = vt_check_table(st, t, &copts, &rep);
         }
         s_print(name, &rep, v, o.json, i == 0);
+        /* Decoded tables are not evictable like mapped ones: keep at most half the RAM. */
+        vt_store_trim(st, s_half_ram());
         records += rep.records, failures += rep.failures, seconds += rep.seconds;
         status = v == 2 || status == EXIT_USAGE ? EXIT_USAGE : v == 1 ? EXIT_FAIL : status;
     }

@@ -149,6 +149,28 @@ static void test_corrupt_dependency_refused(void **state)
     assert_non_null(strstr(s_out, "KvKR.otb: records: block 0:"));
 }
 
+/* Decoded tables are closed when they hold more than the budget, and reopen. */
+static void test_store_trim(void **state)
+{
+    (void)state;
+    char err[512];
+    vt_store_t *st = vt_store_new(s_dir);
+    assert_non_null(st);
+    const vt_table_t *a = vt_store_get(st, vt_table_parse("KRvKB"), err, sizeof err);
+    assert_non_null(a);
+    uint64_t want = 4 * a->nrecords;
+    assert_non_null(vt_store_get(st, vt_table_parse("KBvKR"), err, sizeof err));
+    assert_true(vt_store_bytes(st) > want);
+    vt_store_trim(st, vt_store_bytes(st)); /* within the budget: kept */
+    assert_true(vt_store_bytes(st) > want);
+    vt_store_trim(st, want);
+    assert_int_equal(vt_store_bytes(st), 0);
+    a = vt_store_get(st, vt_table_parse("KRvKB"), err, sizeof err);
+    assert_non_null(a);
+    assert_int_equal(vt_store_bytes(st), want);
+    vt_store_destroy(&st);
+}
+
 static void test_bad_usage(void **state)
 {
     (void)state;
@@ -254,6 +276,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_flipped_header_byte_refused),
         cmocka_unit_test(test_truncated_refused),
         cmocka_unit_test(test_corrupt_dependency_refused),
+        cmocka_unit_test(test_store_trim),
         cmocka_unit_test(test_bad_usage),
         cmocka_unit_test(test_plausible_lies_caught),
     };

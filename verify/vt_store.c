@@ -75,3 +75,24 @@ const vt_table_t *vt_store_get(vt_store_t *self, int id, char *err, size_t errle
     pthread_mutex_unlock(&self->lock);
     return t;
 }
+
+uint64_t vt_store_bytes(vt_store_t *self)
+{
+    uint64_t n = 0;
+    for (int i = 0; i < VT_TABLE_NB; i++) {
+        vt_table_t *t = atomic_load(&self->tables[i]);
+        if (t && t->owned)
+            n += 4 * t->nrecords;
+    }
+    return n;
+}
+
+void vt_store_trim(vt_store_t *self, uint64_t budget)
+{
+    if (vt_store_bytes(self) <= budget)
+        return;
+    for (int i = 0; i < VT_TABLE_NB; i++) {
+        vt_table_t *t = atomic_exchange(&self->tables[i], NULL);
+        vt_table_close(&t);
+    }
+}
