@@ -22,6 +22,9 @@ static const char s_help[] =
     "  --hash MB       transposition table size in MiB (default 64)\n"
     "  --threads N     search threads (lazy SMP; default 1, the only deterministic one)\n"
     "  --tables DIR    octad: read exact values from the solver's tables where present\n"
+    "  --split         with --depth: every root move searched on its own (a fresh\n"
+    "                  table each), best first: per-move scores that do not depend\n"
+    "                  on how the moves are shared out (PROTOCOL.md section 12)\n"
     "  --json          print one JSON object instead of info lines\n"
     "  --help          this text\n\n"
     "Prints UCI info lines and 'bestmove M [ponder P]'; with --depth or --nodes the result\n"
@@ -32,7 +35,7 @@ typedef struct {
     engine_limits_t lim;
     long hash_mb, threads;
     const char *tables;
-    bool json;
+    bool json, split;
 } s_opts_t;
 
 /* One option with a value at argv[*i]; 1 handled, 0 not ours, -1 error printed. */
@@ -88,6 +91,8 @@ static int s_parse(int argc, char **argv, s_opts_t *o)
             return -1;
         } else if (strcmp(argv[i], "--json") == 0) {
             o->json = true;
+        } else if (strcmp(argv[i], "--split") == 0) {
+            o->split = true;
         } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
             args_error("search", "unknown option '%.40s' (see octad search --help)", argv[i]);
             return EXIT_USAGE;
@@ -97,6 +102,10 @@ static int s_parse(int argc, char **argv, s_opts_t *o)
         } else {
             o->pos.text = argv[i];
         }
+    }
+    if (o->split && (!o->lim.depth || o->lim.movetime_ms || o->lim.nodes || o->threads != 1 || o->lim.nsearchmoves)) {
+        args_error("search", "--split needs --depth N and one thread (no --movetime, --nodes or --threads)");
+        return EXIT_USAGE;
     }
     if (!o->lim.depth && !o->lim.movetime_ms && !o->lim.nodes)
         o->lim.depth = 10;
@@ -168,6 +177,48 @@ static void s_print_json(const engine_game_t *g, const engine_result_t *r)
     printf("]}\n");
 }
 
+/* Best first; equal scores keep the root's move order. */
+static int s_line_cmp(const void *a, const void *b)
+{
+    const engine_line_t *x = a, *y = b;
+    return (y->score > x->score) - (y->score < x->score);
+}
+
+/* --split: each legal root move m searched alone (searchmoves = m) to the
+ * depth, after engine_clear, so its score depends on nothing but the
+ * position, the history, m, the depth and the table size. *r gets one line
+ * per move, best first, and the summed nodes. */
+static void s_split(engine_t *eng, const engine_game_t *g, const s_opts_t *o, engine_result_t *r)
+{
+    static game_child_t kids[GAME_MOVES_MAX];
+    static engine_result_t one;
+    int n = game_children(&g->pos, kids);
+    engine_history_t h = engine_game_history(g);
+    memset(r, 0, sizeof *r);
+    for (int i = 0; i < n; i++) {
+        engine_limits_t lim = o->lim;
+        lim.multipv = 1;
+        lim.nsearchmoves = 1;
+        lim.searchmoves[0] = engine_move_parse(&g->pos, kids[i].uoi);
+        engine_clear(eng);
+        engine_search(eng, &g->pos, &h, &lim, NULL, NULL, NULL, &one);
+        r->lines[r->nlines++] = one.lines[0];
+        r->nodes += one.nodes;
+        r->time_ms += one.time_ms;
+        if (one.seldepth > r->seldepth)
+            r->seldepth = one.seldepth;
+    }
+    qsort(r->lines, (size_t)r->nlines, sizeof r->lines[0], s_line_cmp);
+    r->depth = o->lim.depth;
+    r->best = r->nlines ? r->lines[0].pv[0] : ENGINE_MOVE_NONE;
+    r->ponder = r->nlines && r->lines[0].pvlen > 1 ? r->lines[0].pv[1] : ENGINE_MOVE_NONE;
+    for (int i = 0; i < r->nlines && !o->json; i++) {
+        engine_info_t info = {.depth = r->depth, .seldepth = r->seldepth, .multipv = i + 1, .line = &r->lines[i],
+                              .nodes = r->nodes, .time_ms = r->time_ms};
+        s_print_info(NULL, &g->pos, &info);
+    }
+}
+
 int cmd_search(int argc, char **argv)
 {
     static s_opts_t o;
@@ -188,7 +239,10 @@ int cmd_search(int argc, char **argv)
     if (tables)
         engine_set_probe(eng, tables_engine_probe, tables);
     engine_history_t h = engine_game_history(&g);
-    engine_search(eng, &g.pos, &h, &o.lim, NULL, o.json ? NULL : s_print_info, NULL, &r);
+    if (o.split)
+        s_split(eng, &g, &o, &r);
+    else
+        engine_search(eng, &g.pos, &h, &o.lim, NULL, o.json ? NULL : s_print_info, NULL, &r);
     engine_destroy(&eng);
     octad_tables_close(&tables);
     if (o.json) {

@@ -12,6 +12,16 @@ check "search json" 0 '^\{"variant":"chess",.*"bestmove":"d1d8",.*"score":\{"mat
 check "search json no moves" 0 '"bestmove":null' -- "$octad" search --json "k3/1Q2/1K2/4 b - - 0 1"
 check "search no moves" 0 '^bestmove \(none\)$' -- "$octad" search "k3/1Q2/1K2/4 b - - 0 1"
 check "search multipv all" 0 '"multipv":10,' -- "$octad" search --depth 4 --multipv all --json
+# --split: one line per legal move (10 at the octad start), each searched alone, the same on every run.
+check "search split all moves" 0 '"bestmove":"[a-d][1-4][a-d][1-4]".*"multipv":10,' -- "$octad" search --split --depth 5 --json
+check "search split mate" 0 '"bestmove":"d1d8",.*"lines":\[\{"multipv":1,"score":\{"mate":1\}' -- "$octad" search --variant chess --split --depth 3 --json "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1"
+check "search split needs depth" 2 'needs --depth' -- "$octad" search --split --movetime 100
+if [ "$("$octad" search --split --depth 5 --json | sed 's/"time_ms":[0-9]*//')" = "$("$octad" search --split --depth 5 --json | sed 's/"time_ms":[0-9]*//')" ]; then
+    passes=$((passes + 1))
+else
+    echo "FAIL search --split gives different results on two runs"
+    fails=$((fails + 1))
+fi
 check "search moves" 0 '"position":"p1kn/1p2/2P1/NPK1 b nf - 0 2"' -- "$octad" search --depth 2 --json --moves "c1c2 b4b3 b1d1"
 check "search nodes" 0 '^bestmove ' -- "$octad" search --variant chess --nodes 2000
 check "search chess960 start" 0 '^bestmove ' -- "$octad" search --variant chess960 --start 0 --depth 3
