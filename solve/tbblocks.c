@@ -7,22 +7,8 @@
 #include <zstd.h>
 
 #include "crc32c.h"
+#include "le.h"
 
-static void s_put32(unsigned char *p, uint32_t v)
-{
-    for (int i = 0; i < 4; i++)
-        p[i] = (unsigned char)(v >> (8 * i));
-}
-static void s_put64(unsigned char *p, uint64_t v)
-{
-    s_put32(p, (uint32_t)v);
-    s_put32(p + 4, (uint32_t)(v >> 32));
-}
-static uint32_t s_get32(const unsigned char *p)
-{
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-static uint64_t s_get64(const unsigned char *p) { return s_get32(p) | (uint64_t)s_get32(p + 4) << 32; }
 
 static uint64_t s_nblocks(uint64_t n) { return (n + (1u << TBBLOCK_SHIFT) - 1) >> TBBLOCK_SHIFT; }
 
@@ -55,7 +41,7 @@ int tbblocks_pack(const rec_t *recs, uint64_t n, tbblocks_t *out, char *err, siz
     ZSTD_CCtx_setParameter(cc, ZSTD_c_contentSizeFlag, 1);
     size_t at = head;
     for (uint64_t b = 0; b < nb; b++) {
-        s_put64(out->bytes + TBBLOCK_HEADER + 8 * b, at - head);
+        le_put64(out->bytes + TBBLOCK_HEADER + 8 * b, at - head);
         if (have - at < bound) {
             size_t want = have * 2 > at + bound ? have * 2 : at + bound;
             unsigned char *nbuf = realloc(out->bytes, want);
@@ -79,12 +65,12 @@ int tbblocks_pack(const rec_t *recs, uint64_t n, tbblocks_t *out, char *err, siz
         at += z;
     }
     ZSTD_freeCCtx(cc);
-    s_put64(out->bytes + TBBLOCK_HEADER + 8 * nb, at - head);
-    s_put32(out->bytes, TBBLOCK_SHIFT);
-    s_put32(out->bytes + 4, (uint32_t)nb);
-    s_put32(out->bytes + 8, TBBLOCK_CODEC_ZSTD);
+    le_put64(out->bytes + TBBLOCK_HEADER + 8 * nb, at - head);
+    le_put32(out->bytes, TBBLOCK_SHIFT);
+    le_put32(out->bytes + 4, (uint32_t)nb);
+    le_put32(out->bytes + 8, TBBLOCK_CODEC_ZSTD);
     uint32_t crc = crc32c(0, out->bytes, 12);
-    s_put32(out->bytes + 12, crc32c(crc, out->bytes + TBBLOCK_HEADER, 8 * (size_t)(nb + 1)));
+    le_put32(out->bytes + 12, crc32c(crc, out->bytes + TBBLOCK_HEADER, 8 * (size_t)(nb + 1)));
     out->len = at;
     return 0;
 }
@@ -98,9 +84,9 @@ static uint64_t s_check(const unsigned char *p, size_t len, uint64_t n, char *er
         snprintf(err, errlen, "truncated block header");
         return 0;
     }
-    if (s_get32(p) != TBBLOCK_SHIFT || s_get32(p + 4) != nb || s_get32(p + 8) != TBBLOCK_CODEC_ZSTD) {
+    if (le_get32(p) != TBBLOCK_SHIFT || le_get32(p + 4) != nb || le_get32(p + 8) != TBBLOCK_CODEC_ZSTD) {
         snprintf(err, errlen, "block header says shift %u, %u blocks, codec %u; expected %d, %llu, %d",
-                 s_get32(p), s_get32(p + 4), s_get32(p + 8), TBBLOCK_SHIFT, (unsigned long long)nb,
+                 le_get32(p), le_get32(p + 4), le_get32(p + 8), TBBLOCK_SHIFT, (unsigned long long)nb,
                  TBBLOCK_CODEC_ZSTD);
         return 0;
     }
@@ -109,13 +95,13 @@ static uint64_t s_check(const unsigned char *p, size_t len, uint64_t n, char *er
         snprintf(err, errlen, "truncated block offsets");
         return 0;
     }
-    if (crc32c(crc32c(0, p, 12), p + TBBLOCK_HEADER, head - TBBLOCK_HEADER) != s_get32(p + 12)) {
+    if (crc32c(crc32c(0, p, 12), p + TBBLOCK_HEADER, head - TBBLOCK_HEADER) != le_get32(p + 12)) {
         snprintf(err, errlen, "block header checksum mismatch (the file is corrupted)");
         return 0;
     }
     uint64_t prev = 0;
     for (uint64_t b = 0; b <= nb; b++) {
-        uint64_t o = s_get64(p + TBBLOCK_HEADER + 8 * b);
+        uint64_t o = le_get64(p + TBBLOCK_HEADER + 8 * b);
         if ((b == 0 && o != 0) || o < prev) {
             snprintf(err, errlen, "block %llu: offset %llu out of order", (unsigned long long)b,
                      (unsigned long long)o);
@@ -151,7 +137,7 @@ int tbblocks_unpack(const unsigned char *p, size_t len, uint64_t n, rec_t *out, 
     }
     int rc = 0;
     for (uint64_t b = 0; b < nb && rc == 0; b++) {
-        uint64_t o = s_get64(p + TBBLOCK_HEADER + 8 * b), e = s_get64(p + TBBLOCK_HEADER + 8 * (b + 1));
+        uint64_t o = le_get64(p + TBBLOCK_HEADER + 8 * b), e = le_get64(p + TBBLOCK_HEADER + 8 * (b + 1));
         uint64_t first = b << TBBLOCK_SHIFT, count = n - first < (1u << TBBLOCK_SHIFT) ? n - first : 1u << TBBLOCK_SHIFT;
         size_t want = (size_t)count * sizeof(rec_t);
         unsigned long long size = ZSTD_getFrameContentSize(frames + o, (size_t)(e - o));

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "crc32c.h"
+#include "le.h"
 #include "sig.h"
 #include "tbblocks.h"
 
@@ -23,21 +24,6 @@ void tbfile_name(int table, char *buf, size_t len)
     snprintf(buf, len, "%s.otb", name);
 }
 
-static void s_put32(unsigned char *p, uint32_t v)
-{
-    for (int i = 0; i < 4; i++)
-        p[i] = (unsigned char)(v >> (8 * i));
-}
-static void s_put64(unsigned char *p, uint64_t v)
-{
-    for (int i = 0; i < 8; i++)
-        p[i] = (unsigned char)(v >> (8 * i));
-}
-static uint32_t s_get32(const unsigned char *p)
-{
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-static uint64_t s_get64(const unsigned char *p) { return s_get32(p) | (uint64_t)s_get32(p + 4) << 32; }
 
 void tbfile_summarise(const layout_table_t *t, const rec_t *recs, tbfile_info_t *info)
 {
@@ -82,19 +68,19 @@ static void s_header(const tbfile_info_t *info, unsigned char *h)
     char name[SIG_NAME_MAX];
     memset(h, 0, TBFILE_HEADER);
     memcpy(h, MAGIC, 8);
-    s_put32(h + 8, info->version);
-    s_put32(h + 12, TBFILE_SCHEME);
-    s_put32(h + 16, info->table);
-    s_put32(h + 20, info->nslices);
-    s_put64(h + 24, info->nrecords);
+    le_put32(h + 8, info->version);
+    le_put32(h + 12, TBFILE_SCHEME);
+    le_put32(h + 16, info->table);
+    le_put32(h + 20, info->nslices);
+    le_put64(h + 24, info->nrecords);
     for (int i = 0; i < 8; i++)
-        s_put64(h + 32 + 8 * i, info->counts[i]);
-    s_put32(h + 96, info->max_dtz);
-    s_put32(h + 100, info->max_dtm);
-    s_put32(h + 104, info->crc);
+        le_put64(h + 32 + 8 * i, info->counts[i]);
+    le_put32(h + 96, info->max_dtz);
+    le_put32(h + 100, info->max_dtm);
+    le_put32(h + 104, info->crc);
     sig_table_name((int)info->table, name, sizeof name);
     memcpy(h + 108, name, strlen(name) < 16 ? strlen(name) : 15);
-    s_put32(h + 124, crc32c(0, h, 124));
+    le_put32(h + 124, crc32c(0, h, 124));
 }
 
 static int s_write_all(int fd, const void *buf, size_t len)
@@ -183,21 +169,21 @@ static int s_parse_header(const unsigned char *h, tbfile_info_t *info, const cha
         snprintf(err, errlen, "%s: not an octad table file (bad magic)", path);
         return -1;
     }
-    if (s_get32(h + 124) != crc32c(0, h, 124)) {
+    if (le_get32(h + 124) != crc32c(0, h, 124)) {
         snprintf(err, errlen, "%s: header checksum mismatch (the file is corrupted)", path);
         return -1;
     }
     memset(info, 0, sizeof *info);
-    info->version = s_get32(h + 8);
-    info->scheme = s_get32(h + 12);
-    info->table = s_get32(h + 16);
-    info->nslices = s_get32(h + 20);
-    info->nrecords = s_get64(h + 24);
+    info->version = le_get32(h + 8);
+    info->scheme = le_get32(h + 12);
+    info->table = le_get32(h + 16);
+    info->nslices = le_get32(h + 20);
+    info->nrecords = le_get64(h + 24);
     for (int i = 0; i < 8; i++)
-        info->counts[i] = s_get64(h + 32 + 8 * i);
-    info->max_dtz = s_get32(h + 96);
-    info->max_dtm = s_get32(h + 100);
-    info->crc = s_get32(h + 104);
+        info->counts[i] = le_get64(h + 32 + 8 * i);
+    info->max_dtz = le_get32(h + 96);
+    info->max_dtm = le_get32(h + 100);
+    info->crc = le_get32(h + 104);
     if (info->version < 1 || info->version > TBFILE_VERSION || info->scheme != TBFILE_SCHEME) {
         snprintf(err, errlen, "%s: format version %u, index scheme %u: this program reads versions 1-%d, scheme %d",
                  path, info->version, info->scheme, TBFILE_VERSION, TBFILE_SCHEME);
