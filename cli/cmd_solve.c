@@ -8,6 +8,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "answer.h"
 #include "args.h"
 #include "cmd.h"
 #include "index.h"
@@ -130,69 +131,6 @@ static int s_position(const char *cmd, const char *text, octad_pos_t *out)
     return 0;
 }
 
-static void s_print_value(const octad_pos_t *p, const probe_value_t *v, store_t *store, bool json, bool pv)
-{
-    probe_move_t moves[GAME_MOVES_MAX];
-    int nbest = 0, n = probe_moves(store, p, moves, &nbest);
-    char text[GAME_TEXT_MAX], uoi[MOVE_TEXT_MAX], san[MOVE_TEXT_MAX];
-    octad_format(p, text, sizeof text);
-    if (json) {
-        printf("{\"position\":\"%s\",\"wdl\":\"%s\",\"wdl_clock0\":\"%s\",\"dtz\":%d,\"dtm\":%d,\"halfmove\":%d,\"best\":[",
-               text, rec_wdl_name(v->wdl), rec_wdl_name(v->wdl0), v->dtz, v->dtm, v->halfmove);
-        for (int i = 0; i < nbest; i++) {
-            octad_move_uoi(p, moves[i].move, uoi);
-            printf("%s\"%s\"", i ? "," : "", uoi);
-        }
-        printf("],\"moves\":[");
-        for (int i = 0; i < n; i++) {
-            octad_move_uoi(p, moves[i].move, uoi);
-            octad_move_san(p, moves[i].move, san);
-            printf("%s{\"uoi\":\"%s\",\"san\":\"%s\",\"wdl\":\"%s\",\"dtz\":%d,\"dtm\":%d}", i ? "," : "", uoi, san,
-                   rec_wdl_name(moves[i].wdl), moves[i].dtz, moves[i].dtm);
-        }
-        printf("]}\n");
-        return;
-    }
-    printf("position %s\n%s for the side to move", text, rec_wdl_name(v->wdl));
-    if (v->wdl != REC_DRAW)
-        printf(", dtz %d, dtm %d", v->dtz, v->dtm);
-    if (v->wdl != v->wdl0)
-        printf(" (with the clock at 0: %s)", rec_wdl_name(v->wdl0));
-    printf("\n");
-    if (v->status & OCTAD_CHECKMATE)
-        printf("checkmate\n");
-    else if (v->status & OCTAD_STALEMATE)
-        printf("stalemate\n");
-    else if (octad_insufficient_material(p))
-        printf("drawn by insufficient material\n");
-    for (int i = 0; i < n; i++) {
-        octad_move_san(p, moves[i].move, san);
-        octad_move_uoi(p, moves[i].move, uoi);
-        printf("  %-8s %-6s %-12s", san, uoi, rec_wdl_name(moves[i].wdl));
-        if (moves[i].wdl != REC_DRAW)
-            printf(" dtz %d dtm %d", moves[i].dtz, moves[i].dtm);
-        printf("%s\n", i < nbest ? "  best" : "");
-    }
-    if (!pv)
-        return;
-    octad_pos_t cur = *p;
-    printf("pv:");
-    for (int ply = 0; ply < 400; ply++) {
-        int nb, nm = probe_moves(store, &cur, moves, &nb);
-        if (nm <= 0)
-            break;
-        octad_pos_t next;
-        octad_move_san(&cur, moves[0].move, san);
-        printf(" %s", san);
-        octad_make(&cur, moves[0].move, &next);
-        cur = next;
-        probe_value_t cv;
-        if (probe_position(store, &cur, &cv) < 0 || cv.wdl == REC_DRAW)
-            break;
-    }
-    printf("\n");
-}
-
 /* octad probe --deployed: every deployed start's value, and a tally. */
 static int s_probe_deployed(const s_opts_t *o)
 {
@@ -201,58 +139,28 @@ static int s_probe_deployed(const s_opts_t *o)
         return EXIT_USAGE;
     }
     store_t *store = store_new(o->dir);
-    int tally[8] = {0};
-    if (o->json)
-        printf("[");
-    for (int n = 0; n < START_DEPLOYED_NB && store; n++) {
-        char ofen[GAME_TEXT_MAX], uoi[MOVE_TEXT_MAX];
-        octad_pos_t p;
-        probe_value_t v;
-        probe_move_t moves[GAME_MOVES_MAX];
-        int nbest = 0;
-        if (start_deployed_ofen(n, ofen, sizeof ofen) < 0 || s_position("probe", ofen, &p) < 0)
-            break;
-        if (probe_position(store, &p, &v) < 0 || probe_moves(store, &p, moves, &nbest) < 0) {
-            if (o->json)
-                printf("]\n");
-            args_error("probe", "start %d: %s (generate tables with: octad solve --max-pieces 8 --tables %s)", n,
-                       store_error(store), o->dir);
-            store_destroy(&store);
-            return EXIT_FAIL;
-        }
-        tally[v.wdl]++;
-        if (o->json) {
-            printf("%s{\"start\":%d,\"position\":\"%s\",\"wdl\":\"%s\",\"dtz\":%d,\"dtm\":%d,\"best\":[", n ? "," : "", n,
-                   ofen, rec_wdl_name(v.wdl), v.dtz, v.dtm);
-            for (int i = 0; i < nbest; i++) {
-                octad_move_uoi(&p, moves[i].move, uoi);
-                printf("%s\"%s\"", i ? "," : "", uoi);
-            }
-            printf("]}");
-        } else {
-            printf("%3d  %-28s %-12s", n, ofen, rec_wdl_name(v.wdl));
-            if (v.wdl != REC_DRAW)
-                printf(" dtz %3d dtm %3d", v.dtz, v.dtm);
-            printf("  best");
-            for (int i = 0; i < nbest; i++) {
-                char san[MOVE_TEXT_MAX];
-                octad_move_san(&p, moves[i].move, san);
-                printf(" %s", san);
-            }
-            printf("\n");
-        }
-    }
-    if (!store) {
+    answer_t *a = calloc(START_DEPLOYED_NB, sizeof *a);
+    if (!store || !a) {
         args_error("probe", "out of memory");
+        store_destroy(&store);
+        free(a);
         return EXIT_FAIL;
     }
+    for (int n = 0; n < START_DEPLOYED_NB; n++) {
+        char ofen[GAME_TEXT_MAX], err[512];
+        if (start_deployed_ofen(n, ofen, sizeof ofen) < 0 || answer_get(store, ofen, &a[n], err, sizeof err) < 0) {
+            args_error("probe", "start %d: %s (generate tables with: octad solve --max-pieces 8 --tables %s)", n, err,
+                       o->dir);
+            store_destroy(&store);
+            free(a);
+            return EXIT_FAIL;
+        }
+    }
+    answer_print_starts(stdout, a, START_DEPLOYED_NB, o->json);
     if (o->json)
-        printf("]\n");
-    else
-        printf("%d starts: %d win, %d cursed-win, %d draw, %d blessed-loss, %d loss (for White, to move)\n",
-               START_DEPLOYED_NB, tally[REC_WIN], tally[REC_CURSED], tally[REC_DRAW], tally[REC_BLESSED],
-               tally[REC_LOSS]);
+        printf("\n");
     store_destroy(&store);
+    free(a);
     return EXIT_OK;
 }
 
@@ -274,7 +182,9 @@ int cmd_probe(int argc, char **argv)
         store_destroy(&store);
         return EXIT_FAIL;
     }
-    s_print_value(&p, &v, store, o.json, o.pv);
+    answer_print(stdout, store, &p, &v, o.json, o.pv);
+    if (o.json)
+        printf("\n");
     store_destroy(&store);
     return EXIT_OK;
 }
@@ -398,7 +308,9 @@ int cmd_solve(int argc, char **argv)
         store_destroy(&store);
         return EXIT_FAIL;
     }
-    s_print_value(&p, &v, store, o.json, false);
+    answer_print(stdout, store, &p, &v, o.json, false);
+    if (o.json)
+        printf("\n");
     store_destroy(&store);
     return EXIT_OK;
 }

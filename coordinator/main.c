@@ -218,10 +218,14 @@ static int s_solve(const opts_t *o, int stop_fd)
         fprintf(stderr, "coordinator: %s\n", err);
         return usage ? EXIT_USAGE : EXIT_FAIL;
     }
+    char what[64];
+    if (o->max_pieces)
+        snprintf(what, sizeof what, "up to %d pieces", o->max_pieces);
+    else
+        snprintf(what, sizeof what, "what the %s", o->starts ? "deployed starts need" : "position needs");
     if (!o->quiet)
-        fprintf(stderr, "coordinator: solve up to %d pieces in %s: %d pairs, %d already done there%s\n",
-                o->max_pieces, solve->dir, solve->g.n, solve->g.preloaded,
-                o->verify ? " (and verified)" : "");
+        fprintf(stderr, "coordinator: solve %s in %s: %d pairs, %d already done there%s\n", what, solve->dir,
+                solve->g.n, solve->g.preloaded, o->verify ? " (and verified)" : "");
     job_t job;
     memset(&job, 0, sizeof job);
     job.root.variant = VARIANT_OCTAD;

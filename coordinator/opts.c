@@ -13,7 +13,7 @@
 
 static const char s_help[] =
     "usage: coordinator --perft N [options]\n"
-    "       coordinator --solve [--max-pieces N] [--tables DIR] [options]\n"
+    "       coordinator --solve [--max-pieces N | --ofen POS | --starts] [--tables DIR] [options]\n"
     "       coordinator keygen [PREFIX]\n"
     "Computes an exact perft on a cluster of workers (OCTP/1 over ZeroMQ), or solves the\n"
     "octad tablebases across them (OCTP/2).\n\n"
@@ -24,9 +24,13 @@ static const char s_help[] =
     "                       --tables reads and writes them there; the directory is the journal:\n"
     "                       rerun the same command to resume; writes DIR/SUMMARY at the end\n"
     "  --max-pieces N       solve: pieces on the board, kings included (2..8, default 4)\n"
+    "  --starts             solve: the tables the 144 deployed octad starts need (the\n"
+    "                       8-piece game), then print each start's value, dtz, dtm and\n"
+    "                       best moves (39 is the standard start) and a tally\n"
     "  --tables DIR         solve: the table directory (default: $OCTAD_TABLES or ./octad-tables)\n"
     "  --variant V          octad (default), chess or chess960\n"
-    "  --ofen POS, --fen POS  the root position (default: the variant's start)\n"
+    "  --ofen POS, --fen POS  the root position (default: the variant's start); with\n"
+    "                       --solve: solve the tables POS needs and print its value\n"
     "  --start N            chess960: start position N (0-959)\n"
     "  --bind ENDPOINT      accept remote workers there (e.g. tcp://0.0.0.0:5555);\n"
     "                       default: a unix socket in a private directory (mode 0700),\n"
@@ -121,6 +125,7 @@ static int s_flag(opts_t *o, const char *a)
     else if (strcmp(a, "--quiet") == 0) o->quiet = true;
     else if (strcmp(a, "--insecure") == 0) o->insecure = true;
     else if (strcmp(a, "--solve") == 0) o->solve = true;
+    else if (strcmp(a, "--starts") == 0) o->starts = true;
     else return s_usage("unknown option '%.40s'", a);
     return 0;
 }
@@ -229,15 +234,17 @@ static int s_check_bind(const char *ep, bool *loopback)
 static int s_check_solve(opts_t *o)
 {
     if (!o->solve) {
-        if (o->max_pieces || o->tables)
-            return s_usage("--max-pieces and --tables go with --solve");
+        if (o->max_pieces || o->tables || o->starts)
+            return s_usage("--max-pieces, --starts and --tables go with --solve");
         return 0;
     }
-    if (o->depth || o->bench_dispatch || o->divide || o->stats || o->journal || o->have_expect || o->text ||
+    if (o->depth || o->bench_dispatch || o->divide || o->stats || o->journal || o->have_expect ||
         o->start >= 0 || o->split_depth >= 0 || o->variant != VARIANT_OCTAD)
-        return s_usage("--solve takes none of the perft options (--perft, --fen, --divide, --stats, --journal, "
+        return s_usage("--solve takes none of the perft options (--perft, --divide, --stats, --journal, "
                        "--expect, --split-depth, --variant): its journal is --tables DIR");
-    if (o->max_pieces == 0)
+    if ((o->text != NULL) + o->starts + (o->max_pieces != 0) > 1)
+        return s_usage("--solve: give one of --max-pieces N, --ofen POS and --starts");
+    if (o->max_pieces == 0 && o->text == NULL && !o->starts)
         o->max_pieces = 4;
     if (o->tables == NULL) {
         const char *env = getenv("OCTAD_TABLES");

@@ -34,7 +34,8 @@ typedef struct {
     int worker_prefetch;           /* --worker-prefetch for local workers */
     const char *endpoint_file;     /* write the bound endpoint there (for scripts and tests) */
     bool solve;                    /* --solve: octad tablebases instead of a perft (OCTP/2) */
-    int max_pieces;                /* --max-pieces N (2..8) */
+    int max_pieces;                /* --max-pieces N (2..8); 0 with a position or --starts */
+    bool starts;                   /* --solve --starts: the 144 deployed starts' tables and values */
     const char *tables;            /* --tables DIR: the tables, and the solve job's journal */
 } opts_t;
 

@@ -6,6 +6,7 @@
 
 #include "gen.h"
 #include "sig.h"
+#include "solve.h"
 
 /* Placements of a table's pieces on 16 squares: 16!/(16-k)! over the
  * permutations of equal pieces (of one colour and type). */
@@ -33,9 +34,10 @@ int sdag_find_table(const sdag_t *g, int table)
     return -1;
 }
 
-int sdag_build(sdag_t *g, int max_pieces)
+/* The graph of the pairs with at most max_pieces pieces, and (keep not NULL)
+ * only those keep marks, by sig pair index. */
+static int s_build(sdag_t *g, int max_pieces, const char *keep)
 {
-    sig_init();
     memset(g, 0, sizeof *g);
     g->pairs = calloc((size_t)sig_pair_nb(), sizeof *g->pairs);
     if (g->pairs == NULL)
@@ -43,7 +45,7 @@ int sdag_build(sdag_t *g, int max_pieces)
     g->next_task_id = 1;
     for (int i = 0; i < sig_pair_nb(); i++) {
         int t = sig_pair_table(i);
-        if (sig_table_pieces(t) > max_pieces || sig_table_dead(t))
+        if (sig_table_pieces(t) > max_pieces || sig_table_dead(t) || (keep && !keep[i]))
             continue;
         sdag_pair_t *p = &g->pairs[g->n++];
         p->pair = i;
@@ -69,6 +71,31 @@ int sdag_build(sdag_t *g, int max_pieces)
     for (int i = 0; i < g->n; i++)
         g->weight_total += g->pairs[i].weight;
     return 0;
+}
+
+int sdag_build(sdag_t *g, int max_pieces)
+{
+    sig_init();
+    return s_build(g, max_pieces, NULL);
+}
+
+int sdag_build_for(sdag_t *g, const int *tables, int n)
+{
+    sig_init();
+    int np = sig_pair_nb(), *pairs = malloc(sizeof *pairs * (size_t)np);
+    char *keep = calloc((size_t)np, 1);
+    int rc = -1;
+    if (pairs && keep) {
+        for (int k = 0; k < n; k++) {
+            int m = solve_closure(tables[k], pairs);
+            for (int i = 0; i < m; i++)
+                keep[pairs[i]] = 1;
+        }
+        rc = s_build(g, 8, keep); /* octad has 8 pieces at most */
+    }
+    free(pairs);
+    free(keep);
+    return rc;
 }
 
 void sdag_free(sdag_t *g)

@@ -57,6 +57,11 @@ typedef struct {
  * 0, or -1 out of memory. */
 int sdag_build(sdag_t *g, int max_pieces);
 
+/* Builds the graph of the pairs that the given tables need (solve_closure of
+ * each, the tables' own pairs included), in solving order. 0, or -1 out of
+ * memory. */
+int sdag_build_for(sdag_t *g, const int *tables, int n);
+
 /* Frees the graph. */
 void sdag_free(sdag_t *g);
 

@@ -8,8 +8,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "answer.h"
+#include "index.h"
 #include "sig.h"
 #include "solve.h"
+#include "start.h"
 #include "tbfile.h"
 
 static uint64_t s_fnv(const char *text)
@@ -73,14 +76,58 @@ static void s_scan(ssolve_t *self)
     sdag_settle(&self->g);
 }
 
+/* The positions to answer (--ofen POS, or the deployed starts) into
+ * self->texts, and their tables (white to move) into tables. n, or -1 with a
+ * message (a bad position). */
+static int s_roots(ssolve_t *self, const opts_t *o, int *tables, char *err, size_t errlen)
+{
+    int n = o->starts ? START_DEPLOYED_NB : o->text ? 1 : 0;
+    self->texts = n ? calloc((size_t)n, sizeof *self->texts) : NULL;
+    if (n && self->texts == NULL) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    octad_init(); /* the answers' move generation, in the coordinator's own thread */
+    index_init();
+    for (int k = 0; k < n; k++) {
+        octad_pos_t p, w;
+        char perr[256];
+        if (o->starts)
+            start_deployed_ofen(k, self->texts[k], sizeof self->texts[k]);
+        else
+            snprintf(self->texts[k], sizeof self->texts[k], "%s", o->text);
+        if (octad_parse(self->texts[k], &p, perr, sizeof perr) < 0) {
+            snprintf(err, errlen, "--ofen: %s", perr);
+            return -1;
+        }
+        w = p;
+        if (p.side != OCTAD_WHITE)
+            index_flip(&p, &w);
+        tables[k] = index_table_of(&w);
+    }
+    self->ntexts = n;
+    return n;
+}
+
 ssolve_t *ssolve_new(const opts_t *o, char *err, size_t errlen, bool *usage)
 {
     char key[XFER_PATH_MAX + 64];
+    int tables[START_DEPLOYED_NB];
     *usage = false;
     ssolve_t *self = calloc(1, sizeof *self);
-    if (self == NULL || sdag_build(&self->g, o->max_pieces) != 0) {
+    if (self == NULL) {
         snprintf(err, errlen, "out of memory");
-        free(self);
+        return NULL;
+    }
+    int nroots = s_roots(self, o, tables, err, errlen);
+    if (nroots < 0) {
+        *usage = true;
+        ssolve_destroy(&self);
+        return NULL;
+    }
+    if ((nroots ? sdag_build_for(&self->g, tables, nroots) : sdag_build(&self->g, o->max_pieces)) != 0) {
+        snprintf(err, errlen, "out of memory");
+        ssolve_destroy(&self);
         return NULL;
     }
     self->opts = o;
@@ -102,7 +149,8 @@ ssolve_t *ssolve_new(const opts_t *o, char *err, size_t errlen, bool *usage)
         ssolve_destroy(&self);
         return NULL;
     }
-    snprintf(key, sizeof key, "solve max-pieces=%d verify=%d dir=%s", o->max_pieces, o->verify, self->dir_id);
+    snprintf(key, sizeof key, "solve max-pieces=%d for=%d:%d verify=%d dir=%s", o->max_pieces, nroots,
+             nroots ? tables[0] : -1, o->verify, self->dir_id);
     self->job_id = s_fnv(key);
     s_scan(self);
     if (o->verify) {
@@ -128,6 +176,7 @@ void ssolve_destroy(ssolve_t **self_p)
         free(self->pulls[i]);
     }
     free(self->pulls);
+    free(self->texts);
     if (self->verified)
         fclose(self->verified);
     sdag_free(&self->g);
@@ -209,31 +258,75 @@ static void s_json_str(const char *text)
     putchar('"');
 }
 
+/* The answers to --ofen or --starts from DIR's tables: NULL with a message. */
+static answer_t *s_answers(const ssolve_t *self, store_t *store)
+{
+    answer_t *a = calloc((size_t)self->ntexts, sizeof *a);
+    char err[600];
+    for (int k = 0; a && k < self->ntexts; k++)
+        if (answer_get(store, self->texts[k], &a[k], err, sizeof err) < 0) {
+            fprintf(stderr, "coordinator: %s: %s\n", self->texts[k], err);
+            free(a);
+            return NULL;
+        }
+    if (a == NULL)
+        fprintf(stderr, "coordinator: out of memory\n");
+    return a;
+}
+
+/* Prints the answers: the position's value as octad probe does, or the starts. */
+static void s_print_answers(const ssolve_t *self, store_t *store, const answer_t *a)
+{
+    bool json = self->opts->json;
+    if (json)
+        printf(self->opts->starts ? ",\"starts\":" : ",\"answer\":");
+    if (self->opts->starts)
+        answer_print_starts(stdout, a, self->ntexts, json);
+    else
+        answer_print(stdout, store, &a[0].pos, &a[0].v, json, false);
+}
+
 int ssolve_report(ssolve_t *self, double seconds, double cpu_seconds, size_t workers)
 {
-    char err[600];
+    char err[600], what[64];
     if (solve_write_summary(self->dir, err, sizeof err) < 0) {
         fprintf(stderr, "coordinator: %s\n", err);
         return -1;
     }
-    double rate = seconds > 0 ? (double)self->positions / seconds : 0;
-    if (!self->opts->json) {
-        printf("solved %d pairs up to %d pieces (%d already there): %llu positions in %.2f s (%.2f M/s)%s; "
-               "tables and SUMMARY in %s\n",
-               self->g.n, self->opts->max_pieces, self->g.preloaded, (unsigned long long)self->positions, seconds,
-               rate / 1e6, self->opts->verify ? ", every pair verified on another worker" : "", self->dir);
-        return 0;
+    store_t *store = NULL;
+    answer_t *a = NULL;
+    if (self->ntexts > 0 && ((store = store_new(self->dir)) == NULL || (a = s_answers(self, store)) == NULL)) {
+        store_destroy(&store);
+        return -1;
     }
-    printf("{\"mode\":\"solve\",\"max_pieces\":%d,\"pairs\":%d,\"already_done\":%d,\"solved\":%llu,"
-           "\"verified\":%llu,\"verify\":%s,\"positions\":%llu,\"seconds\":%.3f,\"positions_per_second\":%.0f,"
-           "\"coordinator_cpu_seconds\":%.3f,\"workers\":%zu,\"requeued\":%llu,\"refused\":%llu,"
-           "\"rejected_chunks\":%llu,\"failed_verifications\":%llu,\"tables\":",
-           self->opts->max_pieces, self->g.n, self->g.preloaded, (unsigned long long)self->solved,
-           (unsigned long long)self->verified_nb, self->opts->verify ? "true" : "false",
-           (unsigned long long)self->positions, seconds, rate, cpu_seconds, workers,
-           (unsigned long long)self->requeued, (unsigned long long)self->refused,
-           (unsigned long long)self->rejected_chunks, (unsigned long long)self->failed_checks);
-    s_json_str(self->dir);
-    printf("}\n");
+    double rate = seconds > 0 ? (double)self->positions / seconds : 0;
+    if (self->ntexts > 0)
+        snprintf(what, sizeof what, "that %s need%s", self->opts->starts ? "the starts" : "the position",
+                 self->opts->starts ? "" : "s");
+    else
+        snprintf(what, sizeof what, "up to %d pieces", self->opts->max_pieces);
+    if (!self->opts->json) {
+        printf("solved %d pairs %s (%d already there): %llu positions in %.2f s (%.2f M/s)%s; "
+               "tables and SUMMARY in %s\n",
+               self->g.n, what, self->g.preloaded, (unsigned long long)self->positions, seconds, rate / 1e6,
+               self->opts->verify ? ", every pair verified on another worker" : "", self->dir);
+    } else {
+        printf("{\"mode\":\"solve\",\"max_pieces\":%d,\"pairs\":%d,\"already_done\":%d,\"solved\":%llu,"
+               "\"verified\":%llu,\"verify\":%s,\"positions\":%llu,\"seconds\":%.3f,\"positions_per_second\":%.0f,"
+               "\"coordinator_cpu_seconds\":%.3f,\"workers\":%zu,\"requeued\":%llu,\"refused\":%llu,"
+               "\"rejected_chunks\":%llu,\"failed_verifications\":%llu,\"tables\":",
+               self->opts->max_pieces, self->g.n, self->g.preloaded, (unsigned long long)self->solved,
+               (unsigned long long)self->verified_nb, self->opts->verify ? "true" : "false",
+               (unsigned long long)self->positions, seconds, rate, cpu_seconds, workers,
+               (unsigned long long)self->requeued, (unsigned long long)self->refused,
+               (unsigned long long)self->rejected_chunks, (unsigned long long)self->failed_checks);
+        s_json_str(self->dir);
+    }
+    if (a != NULL)
+        s_print_answers(self, store, a);
+    if (self->opts->json)
+        printf("}\n");
+    free(a);
+    store_destroy(&store);
     return 0;
 }

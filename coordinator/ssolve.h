@@ -30,6 +30,8 @@ typedef struct ssolve_s {
     uint64_t positions;           /* legal positions solved this run */
     uint64_t solved, verified_nb, rejected_chunks, failed_checks, requeued, refused;
     int64_t start_ms;
+    char (*texts)[GAME_TEXT_MAX]; /* --ofen POS or the deployed starts: answered at the end */
+    int ntexts;
 } ssolve_t;
 
 struct ssolve_s;

@@ -3,7 +3,8 @@
 sockets (tcp://127.0.0.1:*), tables up to 4 pieces, against `octad solve` run by the test.
 
 usage: test_csolve.py CASE --bin DIR --octad PATH
-Cases: usage, exact, shared, kill_worker, kill_coordinator, corrupt, curve, octp1, verify, verify_fail.
+Cases: usage, exact, position, shared, kill_worker, kill_coordinator, corrupt, curve, octp1, verify,
+verify_fail.
 """
 import argparse
 import json
@@ -56,13 +57,13 @@ def reference():
 class Coord:
     """A coordinator --solve bound to an ephemeral loopback port, its stderr in a file."""
 
-    def __init__(self, tag, tables, *extra):
+    def __init__(self, tag, tables, *extra, what=("--max-pieces", PIECES)):
         self.log = os.path.join(TMP, tag + ".log")
         self.ep_file = os.path.join(TMP, tag + ".ep")
         if os.path.exists(self.ep_file):
             os.unlink(self.ep_file)
         self.err = open(self.log, "w")
-        self.p = subprocess.Popen(prog("coordinator", "--solve", "--max-pieces", PIECES, "--tables", tables,
+        self.p = subprocess.Popen(prog("coordinator", "--solve", *what, "--tables", tables,
                                        "--local-workers", 0, "--bind", "tcp://127.0.0.1:*", "--json",
                                        "--endpoint-file", self.ep_file, *FAST, *extra),
                                   stdout=subprocess.PIPE, stderr=self.err, text=True)
@@ -136,6 +137,29 @@ def case_exact():
     check(fa > 0 and fb > 0, "no shared directory: both workers fetched child tables (%d, %d)" % (fa, fb))
     check(no_part_files(tables), "no partial file left in the coordinator's directory")
     check(not [n for n in os.listdir(TMP) if n.startswith("octad-worker-")], "the temporary cache was removed")
+
+
+def case_position():
+    """--solve --ofen POS: only the pairs POS needs, and its value as octad probe gives it."""
+    ref = reference()
+    pos = "k3/4/1P2/1KN1 w - - 0 1"  # KNPvK: promotions and captures lead to 4- and 3-piece pairs
+    tables = os.path.join(TMP, "coord")
+    c = Coord("position", tables, what=("--ofen", pos))
+    a = start_worker(c, "A")
+    b = start_worker(c, "B")
+    res, text = c.finish()
+    check(a.wait(timeout=30) == 0 and b.wait(timeout=30) == 0, "both workers exit 0 at the end")
+    check(1 < res["pairs"] < 33 and res["solved"] == res["pairs"],
+          "only the pairs the position needs: %d of the 33 up to 4 pieces" % res["pairs"])
+    mine, theirs = summary(tables).splitlines(), set(ref.splitlines())
+    check(len(mine) > res["pairs"] and all(line in theirs for line in mine),
+          "each of its %d tables has the same counts and CRC-32C as octad solve's" % len(mine))
+    p = subprocess.run([ARGS.octad, "probe", pos, "--tables", os.path.join(TMP, "ref"), "--json"],
+                       stdout=subprocess.PIPE, text=True, timeout=60)
+    want = json.loads(p.stdout)
+    check(res["answer"] == want, "the answer equals octad probe --json on octad solve's tables (%s, dtm %d)"
+          % (want["wdl"], want["dtm"]))
+    check(want["wdl"] == "win" and want["best"], "and it is a win with best moves")
 
 
 def case_shared():
@@ -311,6 +335,10 @@ def case_usage():
            (["--solve", "--max-pieces", "9"], "--max-pieces"),
            (["--solve", "--tables", ""], "--tables"),
            (["--max-pieces", "4"], "go with --solve"),
+           (["--starts"], "go with --solve"),
+           (["--solve", "--max-pieces", "4", "--ofen", "k3/4/4/1KQN w - - 0 1"], "one of --max-pieces"),
+           (["--solve", "--starts", "--ofen", "k3/4/4/1KQN w - - 0 1"], "one of --max-pieces"),
+           (["--solve", "--ofen", "k3/4/4/1KQX w - - 0 1"], "--ofen"),
            (["--solve", "--tables", "/proc/version/x"], "/proc/version/x")]
     for args, want in bad:
         p = subprocess.run(prog("coordinator", *args), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
