@@ -28,6 +28,9 @@ static const char s_help[] =
     "                       8-piece game), then print each start's value, dtz, dtm and\n"
     "                       best moves (39 is the standard start) and a tally\n"
     "  --tables DIR         solve: the table directory (default: $OCTAD_TABLES or ./octad-tables)\n"
+    "  --memory GB          solve: what the pairs this machine's local workers solve or verify\n"
+    "                       at once may take together at their peak (decimal GB; default 3/4\n"
+    "                       of RAM; a pair alone always may); remote workers: worker --memory\n"
     "  --variant V          octad (default), chess or chess960\n"
     "  --ofen POS, --fen POS  the root position (default: the variant's start); with\n"
     "                       --solve: solve the tables POS needs and print its value\n"
@@ -106,7 +109,7 @@ static const char *const s_valued[] = {
     "--perft", "--variant", "--ofen", "--fen", "--start", "--bind", "--local-workers",
     "--split-depth", "--journal", "--expect", "--hash", "--lease-ms", "--heartbeat-ms",
     "--liveness", "--stall-timeout", "--curve-secret", "--allow", "--bench-dispatch", "--worker-prefetch", "--endpoint-file",
-    "--max-pieces", "--tables", NULL};
+    "--max-pieces", "--tables", "--memory", NULL};
 
 static bool s_takes_value(const char *a)
 {
@@ -166,6 +169,12 @@ static int s_value(opts_t *o, const char *a, const char *v)
         if (v[0] == '\0')
             return s_usage("--tables: give a directory");
         o->tables = v;
+    } else if (strcmp(a, "--memory") == 0) {
+        char *end;
+        errno = 0;
+        o->memory_gb = strtod(v, &end);
+        if (errno != 0 || end == v || *end != '\0' || !(o->memory_gb > 0 && o->memory_gb <= 1e6))
+            return s_usage("--memory: '%.40s' is not a number of GB in (0, 1000000]", v);
     } else if (strcmp(a, "--endpoint-file") == 0) {
         o->endpoint_file = v;
     } else if (strcmp(a, "--journal") == 0) {
@@ -234,8 +243,8 @@ static int s_check_bind(const char *ep, bool *loopback)
 static int s_check_solve(opts_t *o)
 {
     if (!o->solve) {
-        if (o->max_pieces || o->tables || o->starts)
-            return s_usage("--max-pieces, --starts and --tables go with --solve");
+        if (o->max_pieces || o->tables || o->starts || o->memory_gb > 0)
+            return s_usage("--max-pieces, --starts, --memory and --tables go with --solve");
         return 0;
     }
     if (o->depth || o->bench_dispatch || o->divide || o->stats || o->journal || o->have_expect ||

@@ -56,6 +56,7 @@ static int s_build(sdag_t *g, int max_pieces, const char *keep)
         p->maker = p->bad_maker = -1;
         for (int k = 0; k < p->ntables; k++)
             p->weight += s_placements(p->tables[k]);
+        p->memory = solve_pair_memory(i);
         p->nchildren = gen_pair_children(i, p->children);
         /* Pairs come in solving order, so every child's pair is already in the graph. */
         for (int c = 0; c < p->nchildren; c++) {
@@ -147,11 +148,13 @@ bool sdag_allowed(const sdag_pair_t *p, int who)
     return true;
 }
 
-int sdag_pick(const sdag_t *g, int who, bool verify)
+int sdag_pick(const sdag_t *g, int who, bool verify, uint64_t mem_free)
 {
     int best = -1;
     for (int i = 0; i < g->n; i++) {
         const sdag_pair_t *p = &g->pairs[i];
+        if (p->memory > mem_free)
+            continue;
         if (verify && p->state == SDAG_CHECK_READY && p->maker != who && sdag_allowed(p, who))
             return i; /* a verification unblocks its dependants: first */
         if (p->state == SDAG_READY && sdag_allowed(p, who) && p->bad_maker != who &&
@@ -180,6 +183,15 @@ int sdag_by_task(const sdag_t *g, uint64_t task_id, uint32_t serial)
             return i;
     }
     return -1;
+}
+
+uint64_t sdag_held(const sdag_t *g)
+{
+    uint64_t n = 0;
+    for (int i = 0; i < g->n; i++)
+        if (g->pairs[i].state == SDAG_SOLVING || g->pairs[i].state == SDAG_CHECKING)
+            n += g->pairs[i].held;
+    return n;
 }
 
 void sdag_release(sdag_t *g, int i)

@@ -33,6 +33,8 @@ typedef struct {
     int undone;                        /* deps not done */
     sdag_state_t state;
     double weight;                     /* piece placements of its tables, for order and ETA */
+    uint64_t memory;                   /* bytes solving it takes at its peak (solve_pair_memory) */
+    uint64_t held;                     /* of that, counted against the local budget by its current lease */
     uint64_t task_id;                  /* the current lease's task id */
     uint32_t serial;                   /* the session holding it */
     int64_t lease_until;
@@ -79,8 +81,12 @@ int sdag_find_table(const sdag_t *g, int table);
 bool sdag_allowed(const sdag_pair_t *p, int who);
 
 /* The next task for principal `who`: a made pair to verify whose maker is
- * someone else (first), else the heaviest ready pair it may take. -1 none. */
-int sdag_pick(const sdag_t *g, int who, bool verify);
+ * someone else (first), else the heaviest ready pair it may take, among the
+ * pairs whose memory is at most mem_free. -1 none. */
+int sdag_pick(const sdag_t *g, int who, bool verify, uint64_t mem_free);
+
+/* Bytes held by the leases (SOLVING or CHECKING) that counted memory (held). */
+uint64_t sdag_held(const sdag_t *g);
 
 /* Leases pair i (READY -> SOLVING, CHECK_READY -> CHECKING) to a session;
  * returns the new task id. */

@@ -32,6 +32,8 @@ typedef struct ssolve_s {
     int64_t start_ms;
     char (*texts)[GAME_TEXT_MAX]; /* --ofen POS or the deployed starts: answered at the end */
     int ntexts;
+    char last_refusal[300];       /* the last REFUSE's worker and reason, for the stall message */
+    uint64_t local_memory;        /* what the local workers' pairs may take together (3/4 of RAM) */
 } ssolve_t;
 
 struct ssolve_s;

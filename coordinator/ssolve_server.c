@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "log_line.h"
 #include "report.h"
@@ -61,16 +62,33 @@ static int s_own(server_t *self, int i, msg_tableref_t *refs, uint32_t *n)
     return 0;
 }
 
+/* Whether p is one of this coordinator's own local workers (spawn.c names
+ * them local-<i>-<coordinator pid>): they share this machine's memory. */
+static bool s_local(server_t *self, const peer_t *p)
+{
+    const char *name = peers_name_of(self->peers, p->name_id);
+    int index, end = 0;
+    long pid;
+    return sscanf(name, "local-%d-%ld%n", &index, &pid, &end) == 2 && name[end] == '\0' && pid == (long)getpid();
+}
+
 void server_solve_dispatch(server_t *self, peer_t *p)
 {
     ssolve_t *s = self->solve;
     static msg_t m;
     if (p->version < 2 || p->leased > 0 || p->credit == 0 || self->failed)
         return;
-    int i = sdag_pick(&s->g, p->name_id, self->opts->verify);
+    /* A remote worker refuses what its --memory cannot hold (REFUSE MEMORY);
+     * the local workers together stay within this machine's budget. */
+    bool local = s_local(self, p);
+    uint64_t held = sdag_held(&s->g), mem_free = UINT64_MAX;
+    if (local && held > 0) /* alone, any pair may run, as in octad solve */
+        mem_free = held < s->local_memory ? s->local_memory - held : 0;
+    int i = sdag_pick(&s->g, p->name_id, self->opts->verify, mem_free);
     if (i < 0)
         return;
     sdag_pair_t *pr = &s->g.pairs[i];
+    pr->held = local ? pr->memory : 0;
     bool check = pr->state == SDAG_CHECK_READY;
     msg_init(&m, check ? MSG_VERIFY : MSG_SOLVE);
     int rc = check ? s_needs(self, i, m.u.verify.needs, &m.u.verify.n_needs) |
@@ -349,8 +367,9 @@ static void s_on_refuse(server_t *self, peer_t *p, const msg_refuse_t *r)
     s->refused++;
     sdag_avoid(&s->g, i, p->name_id);
     s_requeue(self, i);
-    server_error(self, "worker %s refused pair %s (code %u): %s", p->name, s->g.pairs[i].name, r->code,
-                 log_clean(r->reason, text, sizeof text));
+    log_clean(r->reason, text, sizeof text);
+    server_error(self, "worker %s refused pair %s (code %u): %s", p->name, s->g.pairs[i].name, r->code, text);
+    snprintf(s->last_refusal, sizeof s->last_refusal, "worker %.63s: %.200s", p->name, text);
     size_t alive = 0, avoiding = 0;
     for (size_t k = 0; k < peers_cap(self->peers); k++) {
         peer_t *q = peers_at(self->peers, k);
@@ -435,7 +454,8 @@ static void s_stall(server_t *self, int64_t now, bool busy)
         self->stall_since = now;
     if (now - self->stall_since >= (int64_t)self->opts->stall_ms)
         server_fail(self, "no connected worker can take the %d pairs left (refused, or --verify needs another "
-                    "worker than the maker) for %u ms (--stall-timeout)", s->g.n - s->g.done, self->opts->stall_ms);
+                    "worker than the maker) for %u ms (--stall-timeout)%s%s", s->g.n - s->g.done, self->opts->stall_ms,
+                    s->last_refusal[0] ? "; last refusal: " : "", s->last_refusal);
 }
 
 void server_solve_timers(server_t *self, int64_t now)

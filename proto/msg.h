@@ -74,7 +74,8 @@ typedef enum {
     MSG_CODE_NOT_WELCOME = 7,
     MSG_CODE_SHUTDOWN = 8,
     MSG_CODE_INTERNAL = 9,
-    MSG_CODE_TABLE = 10       /* OCTP/2: a table is missing, unreadable or fails its checksum */
+    MSG_CODE_TABLE = 10,      /* OCTP/2: a table is missing, unreadable or fails its checksum */
+    MSG_CODE_MEMORY = 11      /* OCTP/2: the pair needs more memory than the worker may use */
 } msg_code_t;
 
 /* Who may send a type (bit set returned by msg_type_senders). */

@@ -315,8 +315,7 @@ static int s_solve_group(s_group_t *g)
     return g->failed ? -1 : 0;
 }
 
-/* Three quarters of the machine's memory. */
-static uint64_t s_default_memory(void)
+uint64_t solve_default_memory(void)
 {
     long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGE_SIZE);
     return pages > 0 && size > 0 ? (uint64_t)pages * (uint64_t)size / 4 * 3 : (uint64_t)8 << 30;
@@ -358,7 +357,7 @@ int solve_all(const solve_opts_t *opts, gen_stats_t *st, char *err, size_t errle
     }
     s_group_t g = {.opts = opts, .store = store, .total = n, .t0 = s_now(), .st = st, .skip = skip,
                    .slots = slots, .slots_total = total, .mem = mem,
-                   .mem_budget = opts->memory ? opts->memory : s_default_memory()};
+                   .mem_budget = opts->memory ? opts->memory : solve_default_memory()};
     if (!skip || !slots || !mem) {
         free(skip);
         free(slots);

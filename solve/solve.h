@@ -40,6 +40,9 @@ int solve_pair(store_t *store, int pair, const solve_opts_t *opts, gen_stats_t *
  * its largest unit, the tables its exits read), estimated from its layout. */
 uint64_t solve_pair_memory(int pair);
 
+/* Three quarters of the machine's memory: the default budget of a solve. */
+uint64_t solve_default_memory(void);
+
 /* Whether pair i's table files are present in dir with a sound header. */
 bool solve_pair_done(const char *dir, int pair);
 

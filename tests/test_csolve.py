@@ -3,8 +3,8 @@
 sockets (tcp://127.0.0.1:*), tables up to 4 pieces, against `octad solve` run by the test.
 
 usage: test_csolve.py CASE --bin DIR --octad PATH
-Cases: usage, exact, position, shared, kill_worker, kill_coordinator, corrupt, curve, octp1, verify,
-verify_fail.
+Cases: usage, exact, position, memory, local_memory, shared, kill_worker, kill_coordinator, corrupt, curve, octp1,
+verify, verify_fail.
 """
 import argparse
 import json
@@ -288,6 +288,68 @@ def case_octp1():
           "an OCTP/1 worker computes a perft job exactly (reference total)")
 
 
+def case_memory():
+    """worker --memory: a pair estimated above it is refused (REFUSE MEMORY) and goes to another worker."""
+    ref = reference()
+    tables = os.path.join(TMP, "coord")
+    c = Coord("memory-1", tables, "--stall-timeout", 2000)
+    small = start_worker(c, "small", "--memory", "0.0002")  # 200 kB: 3-piece pairs only
+    out, _ = c.p.communicate(timeout=120)
+    c.err.close()
+    text = c.text()
+    check_clean(text)
+    refusals = re.findall(r"worker small refused pair (\w+) \(code 11\): \1 needs about [0-9.e-]+ GB at its peak; "
+                          r"this worker may use 0.0002 GB \(--memory\)", text)
+    check(len(refusals) > 0, "a worker with --memory 0.0002 refuses %d pairs, each naming its need" % len(refusals))
+    made = re.findall(r"pair (\w+) done \(made by worker small\)", text)
+    check(made and all(len(re.findall("[KQRBNP]", p)) == 3 for p in made),
+          "and solves the small ones itself (%s)" % " ".join(made))
+    check(c.p.returncode == 1 and "no connected worker can take" in text and "last refusal: worker small: " in text,
+          "alone, the job stalls: exit 1 after --stall-timeout, naming the last refusal")
+    small.wait(timeout=30)
+    c = Coord("memory-2", tables)
+    small = start_worker(c, "small", "--memory", "0.0002")
+    big = start_worker(c, "big")
+    res, text = c.finish()
+    check(small.wait(timeout=30) == 0 and big.wait(timeout=30) == 0, "both workers exit 0 at the end")
+    check(summary(tables) == ref, "with a second worker the job ends: SUMMARY identical to octad solve")
+    check(not re.search(r"pair (\w+) done \(made by worker small\)", text) or
+          all(len(re.findall("[KQRBNP]", p)) == 3 for p in re.findall(r"pair (\w+) done \(made by worker small\)", text)),
+          "the small worker made no pair above its budget")
+
+
+def most_at_once(text):
+    """The most solve or verify leases outstanding at once, from the coordinator's log in order."""
+    held, most = set(), 0
+    for line in text.splitlines():
+        m = re.search(r"coordinator: (solving|verifying) (\w+) on worker", line)
+        if m:
+            held.add(m.group(2))
+        m = (re.search(r"coordinator: pair (\w+) made by worker", line) or
+             re.search(r"coordinator: pair (\w+) (?:verified|made) by worker \S+ (?:\(|FAILED)", line))
+        if m:
+            held.discard(m.group(1))
+        most = max(most, len(held))
+    return most
+
+
+def case_local_memory():
+    """coordinator --memory: the local workers' pairs together stay within it (a pair alone always runs)."""
+    ref = reference()
+    runs = {}
+    for tag, extra in (("default", []), ("tight", ["--memory", "0.0001"])):
+        tables = os.path.join(TMP, tag)
+        p = subprocess.run(prog("coordinator", "--solve", "--max-pieces", PIECES, "--tables", tables, "--verify",
+                                "--local-workers", 2, "--json", *extra),
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=240)
+        check_clean(p.stderr)
+        check(p.returncode == 0 and summary(tables) == ref,
+              "--verify, 2 local workers%s: SUMMARY identical to octad solve" % (" " + " ".join(extra) if extra else ""))
+        runs[tag] = most_at_once(p.stderr)
+    check(runs["default"] > 1, "by default the two local workers hold pairs at the same time (%d)" % runs["default"])
+    check(runs["tight"] == 1, "under --memory 0.0001 (100 kB, less than any 4-piece pair) one pair at a time")
+
+
 def case_verify():
     ref = reference()
     tables = os.path.join(TMP, "coord")
@@ -336,6 +398,8 @@ def case_usage():
            (["--solve", "--tables", ""], "--tables"),
            (["--max-pieces", "4"], "go with --solve"),
            (["--starts"], "go with --solve"),
+           (["--memory", "2", "--perft", "3"], "go with --solve"),
+           (["--solve", "--memory", "-1"], "--memory"),
            (["--solve", "--max-pieces", "4", "--ofen", "k3/4/4/1KQN w - - 0 1"], "one of --max-pieces"),
            (["--solve", "--starts", "--ofen", "k3/4/4/1KQN w - - 0 1"], "one of --max-pieces"),
            (["--solve", "--ofen", "k3/4/4/1KQX w - - 0 1"], "--ofen"),
@@ -344,7 +408,8 @@ def case_usage():
         p = subprocess.run(prog("coordinator", *args), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         check(p.returncode == 2 and want in p.stderr and p.stderr.count("\n") == 1,
               "coordinator %s: exit 2, one line naming %s" % (" ".join(args), want))
-    for args, want in [(["--tables", ""], "--tables"), (["--protocol", "3"], "--protocol")]:
+    for args, want in [(["--tables", ""], "--tables"), (["--protocol", "3"], "--protocol"),
+                       (["--memory", "0"], "--memory"), (["--memory", "lots"], "--memory")]:
         p = subprocess.run(prog("worker", "--connect", "tcp://127.0.0.1:1", *args), stdout=subprocess.PIPE,
                            stderr=subprocess.PIPE, text=True)
         check(p.returncode == 2 and want in p.stderr, "worker %s: exit 2 naming %s" % (" ".join(args), want))

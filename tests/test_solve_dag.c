@@ -12,6 +12,7 @@
 #include "gen.h"
 #include "sdag.h"
 #include "sig.h"
+#include "solve.h"
 
 /* Whether every table pair i's exits reach is in a pair marked done. */
 static bool s_children_done(const sdag_t *g, int i, const bool *done)
@@ -88,7 +89,7 @@ static void test_pick_lease_release(void **state)
     sdag_t g;
     assert_int_equal(sdag_build(&g, 4), 0);
     sdag_settle(&g);
-    int i = sdag_pick(&g, 7, false);
+    int i = sdag_pick(&g, 7, false, UINT64_MAX);
     assert_true(i >= 0 && g.pairs[i].state == SDAG_READY);
     for (int j = 0; j < g.n; j++) /* the heaviest ready pair first */
         if (g.pairs[j].state == SDAG_READY)
@@ -97,7 +98,7 @@ static void test_pick_lease_release(void **state)
     assert_int_equal(g.pairs[i].state, SDAG_SOLVING);
     assert_int_equal(sdag_by_task(&g, id, 42), i);
     assert_int_equal(sdag_by_task(&g, id, 43), -1); /* another session cannot answer it */
-    assert_int_not_equal(sdag_pick(&g, 7, false), i);
+    assert_int_not_equal(sdag_pick(&g, 7, false, UINT64_MAX), i);
     sdag_renew(&g, 42, 5000);
     assert_int_equal(g.pairs[i].lease_until, 5000);
     sdag_release(&g, i);
@@ -105,8 +106,8 @@ static void test_pick_lease_release(void **state)
     assert_int_equal(sdag_by_task(&g, id, 42), -1);
     /* A refusal: that principal is not offered the pair again, others are. */
     sdag_avoid(&g, i, 7);
-    assert_int_not_equal(sdag_pick(&g, 7, false), i);
-    assert_int_equal(sdag_pick(&g, 8, false), i);
+    assert_int_not_equal(sdag_pick(&g, 7, false, UINT64_MAX), i);
+    assert_int_equal(sdag_pick(&g, 8, false, UINT64_MAX), i);
     sdag_free(&g);
 }
 
@@ -116,12 +117,12 @@ static void test_verify_by_another(void **state)
     sdag_t g;
     assert_int_equal(sdag_build(&g, 3), 0);
     sdag_settle(&g);
-    int i = sdag_pick(&g, 1, true);
+    int i = sdag_pick(&g, 1, true, UINT64_MAX);
     sdag_lease(&g, i, 10, 1000);
     g.pairs[i].state = SDAG_CHECK_READY; /* made by principal 1 */
     g.pairs[i].maker = 1;
-    assert_int_not_equal(sdag_pick(&g, 1, true), i); /* never its maker */
-    assert_int_equal(sdag_pick(&g, 2, true), i);       /* another principal, and first */
+    assert_int_not_equal(sdag_pick(&g, 1, true, UINT64_MAX), i); /* never its maker */
+    assert_int_equal(sdag_pick(&g, 2, true, UINT64_MAX), i);       /* another principal, and first */
     uint64_t id = sdag_lease(&g, i, 20, 1000);
     assert_int_equal(g.pairs[i].state, SDAG_CHECKING);
     sdag_release(&g, i); /* the checker left: back to waiting for a check, not to solving */
@@ -130,12 +131,39 @@ static void test_verify_by_another(void **state)
     /* A copy that failed its check: solved again by another principal, which its bad maker may then check. */
     g.pairs[i].state = SDAG_READY;
     g.pairs[i].bad_maker = 1;
-    assert_int_not_equal(sdag_pick(&g, 1, true), i);
-    assert_int_equal(sdag_pick(&g, 2, true), i);
+    assert_int_not_equal(sdag_pick(&g, 1, true, UINT64_MAX), i);
+    assert_int_equal(sdag_pick(&g, 2, true, UINT64_MAX), i);
     sdag_lease(&g, i, 20, 1000);
     g.pairs[i].state = SDAG_CHECK_READY;
     g.pairs[i].maker = 2;
-    assert_int_equal(sdag_pick(&g, 1, true), i);
+    assert_int_equal(sdag_pick(&g, 1, true, UINT64_MAX), i);
+    sdag_free(&g);
+}
+
+/* The memory limit of a pick, and the memory the leases hold. */
+static void test_pick_within_memory(void **state)
+{
+    (void)state;
+    sdag_t g;
+    assert_int_equal(sdag_build(&g, 4), 0);
+    sdag_settle(&g);
+    int big = sdag_pick(&g, 1, false, UINT64_MAX);
+    uint64_t need = g.pairs[big].memory;
+    assert_true(need > 0 && need == solve_pair_memory(g.pairs[big].pair));
+    int small = sdag_pick(&g, 1, false, need - 1);
+    assert_true(small >= 0 && small != big && g.pairs[small].memory < need);
+    for (int j = 0; j < g.n; j++) /* the heaviest ready pair that fits */
+        if (g.pairs[j].state == SDAG_READY && g.pairs[j].memory < need)
+            assert_true(g.pairs[j].weight <= g.pairs[small].weight);
+    assert_int_equal(sdag_pick(&g, 1, false, 0), -1);
+    assert_true(sdag_held(&g) == 0);
+    sdag_lease(&g, big, 5, 1000);
+    g.pairs[big].held = need;
+    sdag_lease(&g, small, 6, 1000);
+    g.pairs[small].held = 0; /* a remote worker's lease counts nothing here */
+    assert_true(sdag_held(&g) == need);
+    sdag_release(&g, big);
+    assert_true(sdag_held(&g) == 0); /* a pair back in the queue holds nothing */
     sdag_free(&g);
 }
 
@@ -146,6 +174,7 @@ int main(void)
         cmocka_unit_test(test_pairs_and_weights),
         cmocka_unit_test(test_pick_lease_release),
         cmocka_unit_test(test_verify_by_another),
+        cmocka_unit_test(test_pick_within_memory),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

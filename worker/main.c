@@ -24,8 +24,10 @@ static const char s_help[] =
     "                      the coordinator's --tables (same .octad-dir-id) tables are read and\n"
     "                      written there, with no transfer (default: a temporary cache,\n"
     "                      removed at exit)\n"
+    "  --memory GB         solve tasks: the memory a pair solved here may take at its peak\n"
+    "                      (decimal GB, e.g. 11.5; default: 3/4 of RAM); a pair estimated\n"
+    "                      to need more is refused (REFUSE MEMORY) and goes to another worker\n"
     "  --protocol N        the highest protocol version to speak: 2 (default) or 1 (perft only)\n"
-
     "  --server-key FILE   CURVE: the coordinator's public key file\n"
     "  --secret FILE       CURVE: this worker's secret key file (needs --server-key)\n"
     "  --quiet             only errors on stderr\n"
@@ -75,7 +77,7 @@ static int s_parse(int argc, char **argv, worker_opts_t *o)
                      strcmp(a, "--name") == 0 || strcmp(a, "--prefetch") == 0 ||
                      strcmp(a, "--server-key") == 0 || strcmp(a, "--secret") == 0 ||
                      strcmp(a, "--inject-fault") == 0 || strcmp(a, "--tables") == 0 || strcmp(a, "--test-delay-ms") == 0 || strcmp(a, "--test-spoil") == 0 ||
-                     strcmp(a, "--protocol") == 0;
+                     strcmp(a, "--protocol") == 0 || strcmp(a, "--memory") == 0;
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
             fputs(s_help, stdout);
             return -1;
@@ -111,6 +113,12 @@ static int s_parse(int argc, char **argv, worker_opts_t *o)
                 if (s_int(a, val, 0, 1000000, &v))
                     return 2;
                 o->spoil = (unsigned)v;
+            } else if (strcmp(a, "--memory") == 0) {
+                char *end;
+                errno = 0;
+                o->memory_gb = strtod(val, &end);
+                if (errno != 0 || end == val || *end != '\0' || !(o->memory_gb > 0 && o->memory_gb <= 1e6))
+                    return s_usage("--memory: '%.40s' is not a number of GB in (0, 1000000]", val);
             } else if (strcmp(a, "--protocol") == 0) {
                 if (s_int(a, val, 1, 2, &v))
                     return 2;

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "log_line.h"
+#include "solve.h"
 #include "wsolve_run.h"
 #include "xfer.h"
 
@@ -62,6 +63,8 @@ wsolve_t *wsolve_new(const wsolve_opts_t *opts, char *err, size_t errlen)
         return NULL;
     }
     self->o = *opts;
+    if (self->o.memory == 0)
+        self->o.memory = solve_default_memory();
     if (opts->tables != NULL) {
         snprintf(self->dir, sizeof self->dir, "%s", opts->tables);
         if (mkdir(self->dir, 0755) != 0 && errno != EEXIST) {
@@ -185,6 +188,13 @@ static void s_on_task(wsolve_t *self, const msg_t *m)
     const char *pair = solve ? m->u.solve.pair : m->u.verify.pair;
     if (wsolve_run_prepare(&self->run, m, self->dir, self->o.threads, err, sizeof err) != 0) {
         s_refuse(self, MSG_CODE_BAD_MESSAGE, err);
+        return;
+    }
+    uint64_t need = solve_pair_memory(self->run.pair);
+    if (solve && need > self->o.memory) {
+        snprintf(err, sizeof err, "%s needs about %.3g GB at its peak; this worker may use %.3g GB (--memory)", pair,
+                 (double)need / 1e9, (double)self->o.memory / 1e9);
+        s_refuse(self, MSG_CODE_MEMORY, err);
         return;
     }
     if ((!solve && s_plan(self, m->u.verify.tables, m->u.verify.n_tables, err, sizeof err) != 0) ||

@@ -22,6 +22,7 @@ typedef struct {
     const char *tables;    /* --tables DIR (cache, or shared with the coordinator), or NULL */
     int threads;           /* threads of a solve or a verification */
     int wake_fd;           /* written (one byte) when a task's thread ends */
+    uint64_t memory;       /* bytes a pair may take at its peak (solve_pair_memory); larger ones are refused */
     unsigned inject_fault; /* testing only: every Nth CHUNK served is corrupt (0: never) */
     unsigned spoil;        /* testing only: every Nth pair made has one record spoiled (0: never) */
     unsigned delay_ms;     /* testing only: a task's thread waits this long first */
