@@ -23,7 +23,8 @@
 typedef struct {
     const char *dir;
     const char *text;
-    long max_pieces, threads, memory_gb;
+    long max_pieces, threads;
+    uint64_t memory;
     bool json, pv, quiet, repack, deployed;
 } s_opts_t;
 
@@ -42,7 +43,8 @@ static void s_help_solve(void)
            "  --tables DIR     table directory (default: $OCTAD_TABLES or ./" DEFAULT_TABLES ")\n"
            "  --max-pieces N   solve every table up to N pieces\n"
            "  --threads N      worker threads (default: one per core)\n"
-           "  --memory GB      memory the pairs solved at once may use (default: 3/4 of RAM)\n"
+           "  --memory GB      memory the pairs solved at once may use (decimal GB, 1e9 bytes;\n"
+           "                   default: 3/4 of RAM)\n"
            "  --repack         rewrite table files of format version 1 as version 2\n"
            "                   (compressed), each checked as it is read back; solves nothing\n"
            "  --json           machine-readable result\n"
@@ -87,8 +89,12 @@ static int s_parse(const char *cmd, bool solve, int argc, char **argv, s_opts_t 
             if (rc < 0 || args_int(cmd, "--threads", v, 1, 64, &o->threads) < 0)
                 return EXIT_USAGE;
         } else if (solve && (rc = args_value(cmd, argc, argv, &i, "--memory", &v)) != 0) {
-            if (rc < 0 || args_int(cmd, "--memory", v, 1, 65536, &o->memory_gb) < 0)
+            if (rc < 0)
                 return EXIT_USAGE;
+            if (solve_parse_memory(v, &o->memory) != 0) {
+                args_error(cmd, "--memory: '%.40s' is not a number of GB in (0, 1000000]", v);
+                return EXIT_USAGE;
+            }
         } else if (solve && strcmp(argv[i], "--repack") == 0) {
             o->repack = true;
         } else if (strcmp(argv[i], "--json") == 0) {
@@ -256,7 +262,7 @@ int cmd_solve(int argc, char **argv)
         return EXIT_USAGE;
     index_init();
     solve_opts_t so = {.dir = o.dir, .max_pieces = (int)o.max_pieces, .threads = (int)o.threads,
-                       .memory = (uint64_t)o.memory_gb << 30, .progress = s_progress, .ctx = &o};
+                       .memory = o.memory, .progress = s_progress, .ctx = &o};
     gen_stats_t st = {0};
     char err[512];
     struct timespec t0, t1;

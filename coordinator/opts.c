@@ -10,6 +10,7 @@
 
 #include "count.h"
 #include "game.h"
+#include "solve.h"
 
 static const char s_help[] =
     "usage: coordinator --perft N [options]\n"
@@ -170,10 +171,7 @@ static int s_value(opts_t *o, const char *a, const char *v)
             return s_usage("--tables: give a directory");
         o->tables = v;
     } else if (strcmp(a, "--memory") == 0) {
-        char *end;
-        errno = 0;
-        o->memory_gb = strtod(v, &end);
-        if (errno != 0 || end == v || *end != '\0' || !(o->memory_gb > 0 && o->memory_gb <= 1e6))
+        if (solve_parse_memory(v, &o->memory) != 0)
             return s_usage("--memory: '%.40s' is not a number of GB in (0, 1000000]", v);
     } else if (strcmp(a, "--endpoint-file") == 0) {
         o->endpoint_file = v;
@@ -243,7 +241,7 @@ static int s_check_bind(const char *ep, bool *loopback)
 static int s_check_solve(opts_t *o)
 {
     if (!o->solve) {
-        if (o->max_pieces || o->tables || o->starts || o->memory_gb > 0)
+        if (o->max_pieces || o->tables || o->starts || o->memory > 0)
             return s_usage("--max-pieces, --starts, --memory and --tables go with --solve");
         return 0;
     }

@@ -36,7 +36,7 @@ typedef struct {
     bool solve;                    /* --solve: octad tablebases instead of a perft (OCTP/2) */
     int max_pieces;                /* --max-pieces N (2..8); 0 with a position or --starts */
     bool starts;                   /* --solve --starts: the 144 deployed starts' tables and values */
-    double memory_gb;              /* --solve --memory: the local workers' budget together (0: 3/4 of RAM) */
+    uint64_t memory;               /* --solve --memory, bytes: the local workers' budget together (0: 3/4 of RAM) */
     const char *tables;            /* --tables DIR: the tables, and the solve job's journal */
 } opts_t;
 

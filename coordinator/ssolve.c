@@ -131,7 +131,7 @@ ssolve_t *ssolve_new(const opts_t *o, char *err, size_t errlen, bool *usage)
         return NULL;
     }
     self->opts = o;
-    self->local_memory = o->memory_gb > 0 ? (uint64_t)(o->memory_gb * 1e9) : solve_default_memory();
+    self->local_memory = o->memory > 0 ? o->memory : solve_default_memory();
     snprintf(self->dir, sizeof self->dir, "%s", o->tables);
     self->pulls = calloc((size_t)self->g.n, sizeof *self->pulls);
     if (self->pulls == NULL) {

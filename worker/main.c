@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "game.h"
+#include "solve.h"
 #include "stop_signal.h"
 #include "worker.h"
 
@@ -114,10 +115,7 @@ static int s_parse(int argc, char **argv, worker_opts_t *o)
                     return 2;
                 o->spoil = (unsigned)v;
             } else if (strcmp(a, "--memory") == 0) {
-                char *end;
-                errno = 0;
-                o->memory_gb = strtod(val, &end);
-                if (errno != 0 || end == val || *end != '\0' || !(o->memory_gb > 0 && o->memory_gb <= 1e6))
+                if (solve_parse_memory(val, &o->memory) != 0)
                     return s_usage("--memory: '%.40s' is not a number of GB in (0, 1000000]", val);
             } else if (strcmp(a, "--protocol") == 0) {
                 if (s_int(a, val, 1, 2, &v))

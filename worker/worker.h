@@ -21,7 +21,7 @@ typedef struct {
     int protocol;                  /* highest OCTP version spoken: 2, or 1 (perft only) */
     unsigned delay_ms;             /* testing only: each solve or verify task waits this long first */
     unsigned spoil;                /* testing only: every Nth pair made has a spoiled record */
-    double memory_gb;              /* --memory: what a pair solved here may use at its peak (0: 3/4 of RAM) */
+    uint64_t memory;               /* --memory, bytes: what a pair solved here may take at its peak (0: 3/4 of RAM) */
 } worker_opts_t;
 
 /* Runs the worker until a byte arrives on stop_fd (SIGTERM/SIGINT: hands back
