@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # deploy/netns-cluster.sh: runs the compose.yml topology (a coordinator and N workers) as separate hosts in Linux network namespaces.
 #
-# usage: netns-cluster.sh [--workers N] [--perft D] [--bin DIR] [--curve] [--threads T]
-#                         [--timeout S] [--keep-logs] [-- COORDINATOR-OPTIONS...]
+# usage: netns-cluster.sh [--workers N] [--perft D | --solve PIECES [--tables DIR]] [--bin DIR]
+#                         [--curve] [--threads T] [--timeout S] [--keep-logs] [-- COORDINATOR-OPTIONS...]
 #
 # One namespace per service plus one "switch" namespace holding a bridge; each
 # service namespace gets a veth pair whose other end sits on that bridge.
@@ -14,15 +14,20 @@
 # ones of compose.yml. Prints the coordinator's stdout; exits with the
 # coordinator's status (77 if this host cannot make namespaces: not root, no
 # `ip netns`). Everything is torn down on exit, also on failure or Ctrl-C.
+# With --solve PIECES the coordinator solves the octad tables up to PIECES
+# pieces into --tables DIR (default: a temporary directory), and each worker
+# has its own temporary cache: every table travels over the protocol.
 set -euo pipefail
 
-WORKERS=3 DEPTH=8 BIN="" CURVE=0 THREADS=1 TIMEOUT=600 KEEP_LOGS=0
+WORKERS=3 DEPTH=8 BIN="" CURVE=0 THREADS=1 TIMEOUT=600 KEEP_LOGS=0 SOLVE="" TABLES=""
 EXTRA=()
 usage() { sed -n '4,5p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 while [ $# -gt 0 ]; do
     case "$1" in
         --workers) WORKERS=${2:?}; shift 2 ;;
         --perft) DEPTH=${2:?}; shift 2 ;;
+        --solve) SOLVE=${2:?}; shift 2 ;;
+        --tables) TABLES=${2:?}; shift 2 ;;
         --bin) BIN=${2:?}; shift 2 ;;
         --curve) CURVE=1; shift ;;
         --threads) THREADS=${2:?}; shift 2 ;;
@@ -35,6 +40,8 @@ while [ $# -gt 0 ]; do
 done
 [[ $WORKERS =~ ^[0-9]+$ && $WORKERS -ge 1 && $WORKERS -le 200 ]] || { echo "netns-cluster: --workers must be 1..200" >&2; exit 2; }
 [[ $DEPTH =~ ^[0-9]+$ ]] || { echo "netns-cluster: --perft must be a number" >&2; exit 2; }
+[[ -z $SOLVE || $SOLVE =~ ^[2-8]$ ]] || { echo "netns-cluster: --solve must be 2..8 pieces" >&2; exit 2; }
+[[ -z $TABLES || -n $SOLVE ]] || { echo "netns-cluster: --tables goes with --solve" >&2; exit 2; }
 BIN=${BIN:-$(cd "$(dirname "$0")/.." && pwd)/build/bin}
 for exe in coordinator worker; do
     [ -x "$BIN/$exe" ] || { echo "netns-cluster: no executable $BIN/$exe (use --bin DIR)" >&2; exit 2; }
@@ -118,8 +125,10 @@ if [ "$CURVE" = 1 ]; then
     COORD_SEC=(--curve-secret "$TMP/coordinator.key" --allow "$TMP/allow.txt")
 fi
 
-# The same command lines as compose.yml.
-ip netns exec "$COORD" timeout --signal=TERM "$TIMEOUT" "$BIN/coordinator" --perft "$DEPTH" \
+# The same command lines as compose.yml (a solve job instead of the perft with --solve).
+JOB=(--perft "$DEPTH")
+[ -n "$SOLVE" ] && JOB=(--solve --max-pieces "$SOLVE" --tables "${TABLES:-$TMP/tables}")
+ip netns exec "$COORD" timeout --signal=TERM "$TIMEOUT" "$BIN/coordinator" "${JOB[@]}" \
     --bind tcp://0.0.0.0:5555 --local-workers 0 "${COORD_SEC[@]}" "${EXTRA[@]}" \
     >"$TMP/coordinator.out" 2>"$TMP/coordinator.err" &
 COORD_PID=$!
