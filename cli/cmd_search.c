@@ -10,6 +10,7 @@
 #include "cmd.h"
 #include "engine.h"
 #include "format.h"
+#include "split_move.h"
 
 static const char s_help[] =
     "usage: octad search [options] [POSITION]\n"
@@ -177,38 +178,31 @@ static void s_print_json(const engine_game_t *g, const engine_result_t *r)
     printf("]}\n");
 }
 
-/* Best first; equal scores keep the root's move order. */
-static int s_line_cmp(const void *a, const void *b)
-{
-    const engine_line_t *x = a, *y = b;
-    return (y->score > x->score) - (y->score < x->score);
-}
-
-/* --split: each legal root move m searched alone (searchmoves = m) to the
- * depth, after engine_clear, so its score depends on nothing but the
- * position, the history, m, the depth and the table size. *r gets one line
- * per move, best first, and the summed nodes. */
+/* --split: each legal root move searched alone (engine_split_move), so its
+ * score depends on nothing but the position, the history, the move, the
+ * depth and the table size. *r gets one line per move, best first
+ * (engine_split_order), and the summed nodes. */
 static void s_split(engine_t *eng, const engine_game_t *g, const s_opts_t *o, engine_result_t *r)
 {
     static game_child_t kids[GAME_MOVES_MAX];
     static engine_result_t one;
+    static engine_line_t lines[GAME_MOVES_MAX];
+    int scores[GAME_MOVES_MAX], order[GAME_MOVES_MAX];
     int n = game_children(&g->pos, kids);
     engine_history_t h = engine_game_history(g);
     memset(r, 0, sizeof *r);
     for (int i = 0; i < n; i++) {
-        engine_limits_t lim = o->lim;
-        lim.multipv = 1;
-        lim.nsearchmoves = 1;
-        lim.searchmoves[0] = engine_move_parse(&g->pos, kids[i].uoi);
-        engine_clear(eng);
-        engine_search(eng, &g->pos, &h, &lim, NULL, NULL, NULL, &one);
-        r->lines[r->nlines++] = one.lines[0];
+        engine_split_move(eng, &g->pos, &h, engine_move_parse(&g->pos, kids[i].uoi), o->lim.depth, &one);
+        lines[i] = one.lines[0];
+        scores[i] = one.lines[0].score;
         r->nodes += one.nodes;
         r->time_ms += one.time_ms;
         if (one.seldepth > r->seldepth)
             r->seldepth = one.seldepth;
     }
-    qsort(r->lines, (size_t)r->nlines, sizeof r->lines[0], s_line_cmp);
+    engine_split_order(scores, n, order);
+    for (int i = 0; i < n; i++)
+        r->lines[r->nlines++] = lines[order[i]];
     r->depth = o->lim.depth;
     r->best = r->nlines ? r->lines[0].pv[0] : ENGINE_MOVE_NONE;
     r->ponder = r->nlines && r->lines[0].pvlen > 1 ? r->lines[0].pv[1] : ENGINE_MOVE_NONE;
