@@ -15,6 +15,18 @@
 int engine_split_move(engine_t *eng, const game_pos_t *root, const engine_history_t *history, engine_move_t m,
                       int depth, engine_result_t *out);
 
+/* The game of an analysis: the start position `start` (OFEN or FEN of
+ * variant v), then n moves played from it, the k-th at moves + k * stride
+ * (NUL-terminated long-algebraic texts). 0, or -1 with the field and the
+ * problem in err. */
+int engine_split_game(engine_game_t *g, variant_t v, const char *start, const char *moves, size_t stride, int n,
+                      char *err, size_t errlen);
+
+/* Puts the n lines of a split (lines[i]: the i-th legal move's) into *r
+ * best first (engine_split_order), and sets r->best and r->ponder from the
+ * best line; the other fields of *r are left as they are. */
+void engine_split_collect(engine_result_t *r, const engine_line_t *lines, int n);
+
 /* Fills order[0..n) with 0..n-1 sorted by score, best (highest) first;
  * equal scores keep their index order. */
 void engine_split_order(const int *scores, int n, int *order);
