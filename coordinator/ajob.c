@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "format.h"
 #include "split_move.h"
 
 static uint64_t s_fnv1a(const char *text, uint64_t h)

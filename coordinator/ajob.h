@@ -82,6 +82,16 @@ void ajob_record(const ajob_t *self, size_t i, const ajob_result_t *r, char *buf
 int ajob_record_parse(const ajob_t *self, size_t i, const char *key, uint64_t nodes, ajob_result_t *out, char *why,
                       size_t len);
 
+/* Opens the job's journal at path (journal_open_keys) into *out and marks
+ * every task it records done in sched, after checking each record like an
+ * ANALYSED (ajob_record_parse); *loaded is their number. 0; -1 with a
+ * message in err when the file is not this job's journal (bad input); -2
+ * when the disk fails (ENOSPC, EIO ...). */
+struct sched_s;
+struct journal_s;
+int ajob_load_journal(ajob_t *self, const char *path, struct sched_s *sched, struct journal_s **out, size_t *loaded,
+                      char *err, size_t errlen);
+
 /* One root move's text line: "e2e4 cp 23 (exact) nodes N pv e2e4 e7e5". */
 void ajob_result_text(const ajob_t *self, size_t i, const ajob_result_t *r, char *buf, size_t len);
 
