@@ -228,9 +228,9 @@ static int s_analyse_report(const opts_t *o, ajob_t *a, sched_t *sched, const se
         }
     ajob_print(a, results, o->multipv_all, o->json, sum->seconds, stdout);
     if (!o->quiet)
-        fprintf(stderr, "coordinator: analysed %zu root moves to depth %d in %.2f s (%zu from the journal, %zu worker "
-                "sessions%s)\n", a->task_nb, a->depth, sum->seconds, sum->loaded, sum->workers,
-                o->verify ? ", every move computed by two workers" : "");
+        fprintf(stderr, "coordinator: analysed %zu root moves to depth %d in %.2f s (%zu from the journal, %llu tasks "
+                "sent, %zu worker sessions%s)\n", a->task_nb, a->depth, sum->seconds, sum->loaded,
+                (unsigned long long)sum->dispatched, sum->workers, o->verify ? ", every move computed by two workers" : "");
     return EXIT_OK;
 }
 

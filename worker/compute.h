@@ -21,6 +21,7 @@ typedef struct {
     engine_game_t *game;    /* analyse: the game up to pos, owned by the job (the pool frees it) */
     engine_move_t move;     /* analyse: the one root move searched */
     uint32_t hash_mb;       /* analyse: the search's table size */
+    unsigned delay_ms;      /* analyse, testing only: the thread waits this long first */
 } compute_job_t;
 
 /* One finished task. */

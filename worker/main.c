@@ -36,7 +36,7 @@ static const char s_help[] =
     "                      sent is corrupt (to exercise its CRC)\n"
     "  --test-spoil N      TESTING ONLY: every Nth pair made has a wrong record (to exercise\n"
     "                      the verification of solve jobs)\n"
-    "  --test-delay-ms MS  TESTING ONLY: each solve or verify task waits MS before it starts\n"
+    "  --test-delay-ms MS  TESTING ONLY: each solve, verify or analyse task waits MS before it starts\n"
     "  --help              this text\n\n"
     "SIGTERM/SIGINT hand unfinished tasks back and exit 0, within 3 s even if the coordinator\n"
     "is gone. Exit status 0, 1 failure, 2 bad usage.\n";

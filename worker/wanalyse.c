@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "split_move.h"
 
@@ -42,6 +43,10 @@ int wanalyse_prepare(const msg_analyse_t *a, uint32_t gen, compute_job_t *job, c
 void wanalyse_run(const compute_job_t *job, engine_t **eng, uint32_t *eng_mb, compute_done_t *out)
 {
     static _Thread_local engine_result_t r; /* 30 KB of lines: off the stack */
+    if (job->delay_ms > 0) {
+        struct timespec d = {job->delay_ms / 1000, (long)(job->delay_ms % 1000) * 1000000L};
+        nanosleep(&d, NULL);
+    }
     if (*eng == NULL || *eng_mb != job->hash_mb) {
         engine_destroy(eng);
         *eng = engine_new((size_t)job->hash_mb << 20);

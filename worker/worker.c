@@ -219,6 +219,7 @@ static void s_on_analyse(s_worker_t *w, const msg_analyse_t *a)
     }
     w->credit_out--;
     int code = wanalyse_prepare(a, w->gen, &job, reason, sizeof reason);
+    job.delay_ms = w->opts->delay_ms;
     if (code != 0) {
         s_refuse_ids(w, a->task_id, a->job_id, (msg_code_t)code, reason);
     } else if (compute_submit(w->compute, &job) != 0) {

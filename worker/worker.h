@@ -19,7 +19,7 @@ typedef struct {
     unsigned inject_fault;         /* testing only: every Nth result is off by one (0: never) */
     const char *tables;            /* solve tasks: table cache, or the coordinator's shared directory (NULL: a temporary one) */
     int protocol;                  /* highest OCTP version spoken: 3, 2 (no analysis) or 1 (perft only) */
-    unsigned delay_ms;             /* testing only: each solve or verify task waits this long first */
+    unsigned delay_ms;             /* testing only: each solve, verify or analyse task waits this long first */
     unsigned spoil;                /* testing only: every Nth pair made has a spoiled record */
 } worker_opts_t;
 
