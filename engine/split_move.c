@@ -50,7 +50,7 @@ int engine_split_game(engine_game_t *g, variant_t v, const char *start, const ch
 
 void engine_split_collect(engine_result_t *r, const engine_line_t *lines, int n)
 {
-    int scores[GAME_MOVES_MAX], order[GAME_MOVES_MAX];
+    int scores[GAME_MOVES_MAX] = {0}, order[GAME_MOVES_MAX] = {0};
     for (int i = 0; i < n; i++)
         scores[i] = lines[i].score;
     engine_split_order(scores, n, order);

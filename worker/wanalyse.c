@@ -40,6 +40,22 @@ int wanalyse_prepare(const msg_analyse_t *a, uint32_t gen, compute_job_t *job, c
     return MSG_CODE_POSITION;
 }
 
+int wanalyse_submit(compute_t *pool, const msg_analyse_t *a, uint32_t gen, unsigned delay_ms, char *reason,
+                    size_t len)
+{
+    compute_job_t job;
+    int code = wanalyse_prepare(a, gen, &job, reason, len);
+    if (code != 0)
+        return code;
+    job.delay_ms = delay_ms;
+    if (compute_submit(pool, &job) != 0) {
+        free(job.game);
+        snprintf(reason, len, "out of memory");
+        return MSG_CODE_INTERNAL;
+    }
+    return 0;
+}
+
 void wanalyse_run(const compute_job_t *job, engine_t **eng, uint32_t *eng_mb, compute_done_t *out)
 {
     static _Thread_local engine_result_t r; /* 30 KB of lines: off the stack */

@@ -17,6 +17,11 @@
  * a root move that is not legal, INTERNAL out of memory). */
 int wanalyse_prepare(const msg_analyse_t *a, uint32_t gen, compute_job_t *job, char *reason, size_t len);
 
+/* wanalyse_prepare, then the job queued on pool (delay_ms: testing only, the
+ * thread waits that long first). 0, or the REFUSE code and reason. */
+int wanalyse_submit(compute_t *pool, const msg_analyse_t *a, uint32_t gen, unsigned delay_ms, char *reason,
+                    size_t len);
+
 /* Runs an analysis job on this thread's engine *eng (made, or re-made when
  * the table size *eng_mb differs); fills out (out->failed when the table
  * cannot be allocated). */

@@ -186,7 +186,7 @@ static void s_top_up(s_worker_t *w)
     w->credit_out += (size_t)free_nb;
 }
 
-static void s_refuse_ids(s_worker_t *w, uint64_t task_id, uint64_t job_id, msg_code_t code, const char *reason)
+static void s_refuse(s_worker_t *w, uint64_t task_id, uint64_t job_id, msg_code_t code, const char *reason)
 {
     msg_t m;
     msg_init(&m, MSG_REFUSE);
@@ -199,32 +199,19 @@ static void s_refuse_ids(s_worker_t *w, uint64_t task_id, uint64_t job_id, msg_c
     s_send(w, &m);
 }
 
-static void s_refuse(s_worker_t *w, const msg_task_t *t, msg_code_t code, const char *reason)
-{
-    s_refuse_ids(w, t->task_id, t->job_id, code, reason);
-}
-
 /* Checks an OCTP/3 ANALYSE and hands it to the compute threads, or refuses it. */
 static void s_on_analyse(s_worker_t *w, const msg_analyse_t *a)
 {
     char reason[MSG_TEXT_MAX];
-    compute_job_t job;
     if (w->state != S_ACTIVE || w->version < 3) {
         w->unexpected_nb++;
-        return;
-    }
-    if (w->credit_out == 0) {
-        s_refuse_ids(w, a->task_id, a->job_id, MSG_CODE_NO_CREDIT, "task beyond the credit given");
-        return;
-    }
-    w->credit_out--;
-    int code = wanalyse_prepare(a, w->gen, &job, reason, sizeof reason);
-    job.delay_ms = w->opts->delay_ms;
-    if (code != 0) {
-        s_refuse_ids(w, a->task_id, a->job_id, (msg_code_t)code, reason);
-    } else if (compute_submit(w->compute, &job) != 0) {
-        free(job.game);
-        s_refuse_ids(w, a->task_id, a->job_id, MSG_CODE_INTERNAL, "out of memory");
+    } else if (w->credit_out == 0) {
+        s_refuse(w, a->task_id, a->job_id, MSG_CODE_NO_CREDIT, "task beyond the credit given");
+    } else {
+        w->credit_out--;
+        int code = wanalyse_submit(w->compute, a, w->gen, w->opts->delay_ms, reason, sizeof reason);
+        if (code != 0)
+            s_refuse(w, a->task_id, a->job_id, (msg_code_t)code, reason);
     }
 }
 
@@ -240,21 +227,21 @@ static void s_on_task(s_worker_t *w, const msg_task_t *t)
         return;
     }
     if (w->credit_out == 0) {
-        s_refuse(w, t, MSG_CODE_NO_CREDIT, "task beyond the credit given");
+        s_refuse(w, t->task_id, t->job_id, MSG_CODE_NO_CREDIT, "task beyond the credit given");
         return;
     }
     w->credit_out--;
     if (game_variant_parse(t->variant, &v) != 0) {
         snprintf(reason, sizeof reason, "unknown variant \"%s\"", t->variant);
-        s_refuse(w, t, MSG_CODE_VARIANT, reason);
+        s_refuse(w, t->task_id, t->job_id, MSG_CODE_VARIANT, reason);
     } else if (t->depth > DEPTH_MAX) {
         snprintf(reason, sizeof reason, "depth %d not supported (at most %d)", t->depth, DEPTH_MAX);
-        s_refuse(w, t, MSG_CODE_DEPTH, reason);
+        s_refuse(w, t->task_id, t->job_id, MSG_CODE_DEPTH, reason);
     } else if (game_parse(v, t->position, &job.pos, err, sizeof err) != 0) {
         snprintf(reason, sizeof reason, "bad position \"%.60s\": %.150s", t->position, err);
-        s_refuse(w, t, MSG_CODE_POSITION, reason);
+        s_refuse(w, t->task_id, t->job_id, MSG_CODE_POSITION, reason);
     } else if (compute_submit(w->compute, &job) != 0) {
-        s_refuse(w, t, MSG_CODE_INTERNAL, "out of memory");
+        s_refuse(w, t->task_id, t->job_id, MSG_CODE_INTERNAL, "out of memory");
     }
 }
 
@@ -398,7 +385,7 @@ static void s_read_results(s_worker_t *w, bool woken)
         static msg_t m; /* an ANALYSED holds 120 PV moves: off the stack */
         if (d.analyse) {
             if (d.failed) {
-                s_refuse_ids(w, d.task_id, d.job_id, MSG_CODE_INTERNAL, "out of memory for the search's table");
+                s_refuse(w, d.task_id, d.job_id, MSG_CODE_INTERNAL, "out of memory for the search's table");
                 continue;
             }
             bool perturb = w->opts->inject_fault > 0 && ++w->result_nb % w->opts->inject_fault == 0;
