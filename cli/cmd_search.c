@@ -1,6 +1,5 @@
 /* cmd_search.c: `octad search`: the engine's analysis of one position, as
  * UCI-style info lines and a best move, or one JSON object. */
-#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +9,7 @@
 #include "cmd.h"
 #include "engine.h"
 #include "format.h"
+#include "split_move.h"
 
 static const char s_help[] =
     "usage: octad search [options] [POSITION]\n"
@@ -149,69 +149,28 @@ static void s_print_info(void *ctx, const game_pos_t *root, const engine_info_t 
     fflush(stdout);
 }
 
-static void s_print_json(const engine_game_t *g, const engine_result_t *r)
-{
-    char fen[GAME_TEXT_MAX], best[MOVE_TEXT_MAX] = "", ponder[MOVE_TEXT_MAX] = "";
-    static char pv[ENGINE_MAX_PLY * MOVE_TEXT_MAX];
-    game_format(&g->pos, fen, sizeof fen);
-    if (r->best)
-        engine_move_text(&g->pos, r->best, best);
-    if (r->ponder) {
-        game_pos_t child;
-        engine_make(&g->pos, r->best, &child);
-        engine_move_text(&child, r->ponder, ponder);
-    }
-    printf("{\"variant\":\"%s\",\"position\":\"%s\",\"depth\":%d,\"seldepth\":%d,\"nodes\":%" PRIu64
-           ",\"time_ms\":%" PRId64 ",\"bestmove\":%s%s%s,\"ponder\":%s%s%s,\"lines\":[",
-           game_variant_name(g->pos.variant), fen, r->depth, r->seldepth, r->nodes, r->time_ms,
-           r->best ? "\"" : "", r->best ? best : "null", r->best ? "\"" : "",
-           r->ponder ? "\"" : "", r->ponder ? ponder : "null", r->ponder ? "\"" : "");
-    for (int i = 0; i < r->nlines; i++) {
-        const engine_line_t *l = &r->lines[i];
-        int mate = format_mate_moves(l->score);
-        format_pv(&g->pos, l->pv, l->pvlen, pv, sizeof pv);
-        printf("%s{\"multipv\":%d,\"score\":{\"%s\":%d},\"bound\":\"%s\",\"pv\":\"%s\"}", i ? "," : "", i + 1,
-               mate ? "mate" : "cp", mate ? mate : l->score,
-               l->bound == ENGINE_BOUND_EXACT ? "exact" : l->bound == ENGINE_BOUND_LOWER ? "lower" : "upper", pv);
-    }
-    printf("]}\n");
-}
-
-/* Best first; equal scores keep the root's move order. */
-static int s_line_cmp(const void *a, const void *b)
-{
-    const engine_line_t *x = a, *y = b;
-    return (y->score > x->score) - (y->score < x->score);
-}
-
-/* --split: each legal root move m searched alone (searchmoves = m) to the
- * depth, after engine_clear, so its score depends on nothing but the
- * position, the history, m, the depth and the table size. *r gets one line
- * per move, best first, and the summed nodes. */
+/* --split: each legal root move searched alone (engine_split_move), so its
+ * score depends on nothing but the position, the history, the move, the
+ * depth and the table size. *r gets one line per move, best first
+ * (engine_split_collect), and the summed nodes. */
 static void s_split(engine_t *eng, const engine_game_t *g, const s_opts_t *o, engine_result_t *r)
 {
     static game_child_t kids[GAME_MOVES_MAX];
     static engine_result_t one;
+    static engine_line_t lines[GAME_MOVES_MAX];
     int n = game_children(&g->pos, kids);
     engine_history_t h = engine_game_history(g);
     memset(r, 0, sizeof *r);
     for (int i = 0; i < n; i++) {
-        engine_limits_t lim = o->lim;
-        lim.multipv = 1;
-        lim.nsearchmoves = 1;
-        lim.searchmoves[0] = engine_move_parse(&g->pos, kids[i].uoi);
-        engine_clear(eng);
-        engine_search(eng, &g->pos, &h, &lim, NULL, NULL, NULL, &one);
-        r->lines[r->nlines++] = one.lines[0];
+        engine_split_move(eng, &g->pos, &h, engine_move_parse(&g->pos, kids[i].uoi), o->lim.depth, &one);
+        lines[i] = one.lines[0];
         r->nodes += one.nodes;
         r->time_ms += one.time_ms;
         if (one.seldepth > r->seldepth)
             r->seldepth = one.seldepth;
     }
-    qsort(r->lines, (size_t)r->nlines, sizeof r->lines[0], s_line_cmp);
+    engine_split_collect(r, lines, n);
     r->depth = o->lim.depth;
-    r->best = r->nlines ? r->lines[0].pv[0] : ENGINE_MOVE_NONE;
-    r->ponder = r->nlines && r->lines[0].pvlen > 1 ? r->lines[0].pv[1] : ENGINE_MOVE_NONE;
     for (int i = 0; i < r->nlines && !o->json; i++) {
         engine_info_t info = {.depth = r->depth, .seldepth = r->seldepth, .multipv = i + 1, .line = &r->lines[i],
                               .nodes = r->nodes, .time_ms = r->time_ms};
@@ -245,23 +204,9 @@ int cmd_search(int argc, char **argv)
         engine_search(eng, &g.pos, &h, &o.lim, NULL, o.json ? NULL : s_print_info, NULL, &r);
     engine_destroy(&eng);
     octad_tables_close(&tables);
-    if (o.json) {
-        s_print_json(&g, &r);
-        return EXIT_OK;
-    }
-    char best[MOVE_TEXT_MAX], ponder[MOVE_TEXT_MAX];
-    if (r.best == ENGINE_MOVE_NONE) {
-        puts("bestmove (none)");
-        return EXIT_OK;
-    }
-    engine_move_text(&g.pos, r.best, best);
-    if (r.ponder) {
-        game_pos_t child;
-        engine_make(&g.pos, r.best, &child);
-        engine_move_text(&child, r.ponder, ponder);
-        printf("bestmove %s ponder %s\n", best, ponder);
-    } else {
-        printf("bestmove %s\n", best);
-    }
+    if (o.json)
+        format_print_json(stdout, &g.pos, &r);
+    else
+        format_print_bestmove(stdout, &g.pos, &r);
     return EXIT_OK;
 }

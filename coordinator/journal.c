@@ -15,11 +15,13 @@
 
 enum { NO_STATS = UINT32_MAX };
 
-/* One finished task. The key is kept as a 64-bit hash only: it is compared,
- * never read back, and 100k+ tasks must stay small in memory. */
+/* One finished task. The key is kept as a 64-bit hash: it is compared, and
+ * 100k+ tasks must stay small in memory; its text only when the journal was
+ * opened with journal_open_keys (a few hundred analysis records). */
 typedef struct {
     uint64_t task_id;
     uint64_t key_hash;
+    char *key;          /* escaped key text, or NULL */
     count_t nodes;
     uint32_t stats_idx; /* index into stats[], or NO_STATS */
 } s_entry_t;
@@ -34,6 +36,7 @@ struct journal_s {
     size_t stats_nb, stats_cap;
     uint32_t *slots;     /* open addressing, linear probing: entry index + 1, 0 = empty */
     size_t slot_cap;     /* power of two, at least twice entry_nb */
+    bool keep_keys;      /* entries keep their key text (journal_open_keys) */
 };
 
 static uint64_t s_hash_id(uint64_t x)
@@ -104,13 +107,14 @@ static int s_reserve(journal_t *self)
 }
 
 /* Adds a new entry (task_id not present); -1 with errno ENOMEM. */
-static int s_insert(journal_t *self, uint64_t task_id, uint64_t key_hash, count_t nodes,
+static int s_insert(journal_t *self, uint64_t task_id, uint64_t key_hash, const char *key, count_t nodes,
                     const perft_stats_t *stats)
 {
-    if (s_reserve(self) != 0)
-        return -1;
+    char *copy = NULL;
+    if (s_reserve(self) != 0 || (self->keep_keys && (copy = strdup(key)) == NULL))
+        return errno = ENOMEM, -1;
     s_entry_t *e = &self->entries[self->entry_nb];
-    *e = (s_entry_t){ .task_id = task_id, .key_hash = key_hash, .nodes = nodes, .stats_idx = NO_STATS };
+    *e = (s_entry_t){ .task_id = task_id, .key_hash = key_hash, .key = copy, .nodes = nodes, .stats_idx = NO_STATS };
     if (stats) {
         e->stats_idx = (uint32_t)self->stats_nb;
         self->stats[self->stats_nb++] = *stats;
@@ -156,7 +160,7 @@ static int s_load_entry(journal_t *self, char *line, size_t line_no, char *err, 
     uint64_t key_hash = s_hash_key(in.key);
     s_entry_t *e = s_find(self, in.task_id);
     if (!e) {
-        if (s_insert(self, in.task_id, key_hash, in.nodes, stats) == 0)
+        if (s_insert(self, in.task_id, key_hash, in.key, in.nodes, stats) == 0)
             return 0;
         snprintf(err, errlen, "journal %s:%zu: out of memory", self->path, line_no);
         return -1;
@@ -315,7 +319,7 @@ static int s_prepare_tail(journal_t *self, off_t file_size, const char *job_key,
     return 0;
 }
 
-journal_t *journal_open(const char *path, const char *job_key, char *err, size_t errlen)
+static journal_t *s_open(const char *path, const char *job_key, bool keep_keys, char *err, size_t errlen)
 {
     assert(path && job_key && err);
     journal_t *self = calloc(1, sizeof *self);
@@ -324,6 +328,7 @@ journal_t *journal_open(const char *path, const char *job_key, char *err, size_t
         free(self);
         return NULL;
     }
+    self->keep_keys = keep_keys;
     self->fd = -1;
     char *buf = NULL;
     size_t len = 0;
@@ -364,6 +369,23 @@ err:;
     journal_destroy(&self);
     errno = saved;
     return NULL;
+}
+
+journal_t *journal_open(const char *path, const char *job_key, char *err, size_t errlen)
+{
+    return s_open(path, job_key, false, err, errlen);
+}
+
+journal_t *journal_open_keys(const char *path, const char *job_key, char *err, size_t errlen)
+{
+    return s_open(path, job_key, true, err, errlen);
+}
+
+const char *journal_key_text(const journal_t *self, uint64_t task_id)
+{
+    assert(self);
+    const s_entry_t *e = s_find(self, task_id);
+    return e ? e->key : NULL;
 }
 
 size_t journal_done_nb(const journal_t *self)
@@ -427,7 +449,10 @@ int journal_append(journal_t *self, uint64_t task_id, const char *task_key, coun
     char line[JLINE_MAX];
     size_t n = jline_format_entry(task_id, task_key, nodes, stats, line, sizeof line);
     assert(n > 0); /* JLINE_MAX fits the longest key and stats */
-    uint64_t key_hash = s_hash_task_key(task_key);
+    char escaped[JLINE_MAX];
+    if (jline_escape(task_key, escaped, sizeof escaped) == SIZE_MAX)
+        return errno = EINVAL, -1;
+    uint64_t key_hash = s_hash_key(escaped);
     s_entry_t *e = s_find(self, task_id);
     if (e && !s_agrees(self, e, key_hash, nodes, stats))
         return errno = EEXIST, -1;
@@ -435,7 +460,7 @@ int journal_append(journal_t *self, uint64_t task_id, const char *task_key, coun
         return 0; /* already recorded, nothing new */
     if (s_reserve(self) != 0 || s_write_synced(self, line, n) != 0)
         return -1;
-    return e ? s_upgrade_stats(self, e, stats) : s_insert(self, task_id, key_hash, nodes, stats);
+    return e ? s_upgrade_stats(self, e, stats) : s_insert(self, task_id, key_hash, escaped, nodes, stats);
 }
 
 void journal_destroy(journal_t **self_p)
@@ -447,6 +472,8 @@ void journal_destroy(journal_t **self_p)
     if (self->fd >= 0)
         close(self->fd);
     free(self->path);
+    for (size_t i = 0; i < self->entry_nb; i++)
+        free(self->entries[i].key);
     free(self->entries);
     free(self->stats);
     free(self->slots);

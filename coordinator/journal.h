@@ -40,6 +40,16 @@ enum { JOURNAL_KEY_MAX = 1024 };
  * The caller destroys the result. */
 journal_t *journal_open(const char *path, const char *job_key, char *err, size_t errlen);
 
+/* journal_open, and every record's task key text is kept for
+ * journal_key_text (for a few hundred records, e.g. an analysis whose key
+ * carries the result: docs/cluster.md, PROTOCOL.md 12.6). */
+journal_t *journal_open_keys(const char *path, const char *job_key, char *err, size_t errlen);
+
+/* The task key of task_id as written in the file (%XX-escaped, see above),
+ * or NULL if it is not recorded or the journal was not opened with
+ * journal_open_keys. Valid until the journal is destroyed. */
+const char *journal_key_text(const journal_t *self, uint64_t task_id);
+
 /* Number of distinct finished tasks in the journal. */
 size_t journal_done_nb(const journal_t *self);
 

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "ajob.h"
 #include "count.h"
 #include "journal.h"
 #include "opts.h"
@@ -159,8 +160,11 @@ static int s_write_endpoint(const char *path, const char *endpoint)
     return 0;
 }
 
-/* Runs the job once everything is set up; returns the exit status. */
-static int s_serve(const opts_t *o, const job_t *job, sched_t *sched, journal_t *journal, size_t loaded, int stop_fd)
+static int s_analyse_report(const opts_t *o, ajob_t *a, sched_t *sched, const server_summary_t *sum);
+
+/* Runs the job (a perft, or with analyse an analysis) once everything is set up; returns the exit status. */
+static int s_serve(const opts_t *o, const job_t *job, sched_t *sched, journal_t *journal, size_t loaded, int stop_fd,
+                   ajob_t *analyse)
 {
     char err[512];
     bool usage;
@@ -171,6 +175,8 @@ static int s_serve(const opts_t *o, const job_t *job, sched_t *sched, journal_t 
         fprintf(stderr, "coordinator: %s\n", err);
         return usage ? EXIT_USAGE : EXIT_FAIL;
     }
+    if (analyse != NULL)
+        server_set_analyse(server, analyse);
     if (o->bind != NULL && !o->quiet)
         fprintf(stderr, "coordinator: listening on %s (workers here: %s)\n", o->bind, server_endpoint(server));
     if (o->verify && o->bind != NULL && o->curve_secret == NULL)
@@ -187,7 +193,8 @@ static int s_serve(const opts_t *o, const job_t *job, sched_t *sched, journal_t 
          * from two workers that share nothing. */
         so = (spawn_opts_t){.processes = o->verify ? o->local_workers : 1,
                             .threads = o->verify ? 1 : o->local_workers,
-                            .hash_mb = o->hash_mb, .prefetch = o->worker_prefetch, .quiet = o->quiet};
+                            .hash_mb = analyse ? 0 : o->hash_mb, /* an analysis brings its own table */
+                            .prefetch = analyse ? 0 : o->worker_prefetch, .quiet = o->quiet};
         spawn = spawn_new(server_endpoint(server), &so, err, sizeof err);
         if (spawn == NULL) {
             fprintf(stderr, "coordinator: %s\n", err);
@@ -205,7 +212,67 @@ static int s_serve(const opts_t *o, const job_t *job, sched_t *sched, journal_t 
     spawn_destroy(&spawn, 1000);
     if (rc == SERVER_DISPUTED)
         return EXIT_MISMATCH;
-    return rc != 0 ? EXIT_FAIL : s_report(o, job, sched, &sum);
+    if (rc != 0)
+        return EXIT_FAIL;
+    return analyse ? s_analyse_report(o, analyse, sched, &sum) : s_report(o, job, sched, &sum);
+}
+
+/* The analysis's result: every move best first (or the best), then bestmove; a summary on stderr. */
+static int s_analyse_report(const opts_t *o, ajob_t *a, sched_t *sched, const server_summary_t *sum)
+{
+    static const ajob_result_t *results[GAME_MOVES_MAX];
+    for (size_t i = 0; i < a->task_nb; i++)
+        if ((results[i] = ajob_seen(a, i, sched_counts(sched)[i])) == NULL) {
+            fprintf(stderr, "coordinator: task %zu has no result\n", i + 1);
+            return EXIT_FAIL;
+        }
+    ajob_print(a, results, o->multipv_all, o->json, sum->seconds, stdout);
+    if (!o->quiet)
+        fprintf(stderr, "coordinator: analysed %zu root moves to depth %d in %.2f s (%zu from the journal, %llu tasks "
+                "sent, %zu worker sessions%s)\n", a->task_nb, a->depth, sum->seconds, sum->loaded,
+                (unsigned long long)sum->dispatched, sum->workers, o->verify ? ", every move computed by two workers" : "");
+    return EXIT_OK;
+}
+
+/* `coordinator --analyse D`: one task per legal root move, on the perft server and scheduler. */
+static int s_analyse(const opts_t *o, int stop_fd)
+{
+    char err[600], buf[GAME_TEXT_MAX];
+    const char *text = o->text ? o->text : game_start_text(o->variant);
+    if (o->start >= 0) {
+        chess960_start_fen((int)o->start, buf, sizeof buf);
+        text = buf;
+    }
+    ajob_t *a = ajob_new(o->variant, text, o->moves, o->analyse, (uint32_t)o->hash_mb, o->verify, err, sizeof err);
+    if (a == NULL) {
+        fprintf(stderr, "coordinator: %s\n", err);
+        return EXIT_USAGE;
+    }
+    job_t job;
+    memset(&job, 0, sizeof job);
+    job.root = a->game.pos;
+    job.job_id = a->job_id;
+    job.task_nb = a->task_nb;
+    job.verify = o->verify;
+    sched_t *sched = sched_new(a->task_nb, o->verify, false);
+    journal_t *journal = NULL;
+    size_t loaded = 0;
+    int rc = sched == NULL ? EXIT_FAIL : 0;
+    if (rc == 0 && o->journal != NULL) {
+        int jr = ajob_load_journal(a, o->journal, sched, &journal, &loaded, err, sizeof err);
+        if (jr != 0) {
+            fprintf(stderr, "coordinator: %s\n", err);
+            rc = jr == -2 ? EXIT_FAIL : EXIT_USAGE;
+        } else if (!o->quiet) {
+            fprintf(stderr, "coordinator: journal %s: %zu of %zu moves loaded\n", o->journal, loaded, a->task_nb);
+        }
+    }
+    if (rc == 0)
+        rc = s_serve(o, &job, sched, journal, loaded, stop_fd, a);
+    journal_destroy(&journal);
+    sched_destroy(&sched);
+    ajob_destroy(&a);
+    return rc;
 }
 
 /* `coordinator --solve`: the pair graph over the server, local workers sharing DIR. */
@@ -292,13 +359,13 @@ int main(int argc, char **argv)
         return s_keygen(argc - 1, argv + 1);
     if ((rc = opts_parse(argc - 1, argv + 1, &o)) != 0)
         return rc < 0 ? EXIT_OK : rc;
-    if (o.solve) {
+    if (o.solve || o.analyse) {
         int stop_fd = stop_signal_open();
         if (stop_fd < 0) {
             perror("coordinator: pipe");
             return EXIT_FAIL;
         }
-        return s_solve(&o, stop_fd);
+        return o.solve ? s_solve(&o, stop_fd) : s_analyse(&o, stop_fd);
     }
     if ((rc = s_root(&o, &root)) != 0)
         return rc;
@@ -322,7 +389,7 @@ int main(int argc, char **argv)
             perror("coordinator: pipe");
             rc = EXIT_FAIL;
         } else {
-            rc = s_serve(&o, &job, sched, journal, loaded, stop_fd);
+            rc = s_serve(&o, &job, sched, journal, loaded, stop_fd, NULL);
         }
     }
     journal_destroy(&journal);

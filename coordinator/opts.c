@@ -15,9 +15,10 @@
 static const char s_help[] =
     "usage: coordinator --perft N [options]\n"
     "       coordinator --solve [--max-pieces N | --ofen POS | --starts] [--tables DIR] [options]\n"
+    "       coordinator --analyse D [--multipv all] [--moves M...] [options]\n"
     "       coordinator keygen [PREFIX]\n"
-    "Computes an exact perft on a cluster of workers (OCTP/1 over ZeroMQ), or solves the\n"
-    "octad tablebases across them (OCTP/2).\n\n"
+    "Computes an exact perft on a cluster of workers (OCTP/1 over ZeroMQ), solves the\n"
+    "octad tablebases across them (OCTP/2), or analyses a position (OCTP/3).\n\n"
     "  --perft N            depth to count (1..40, required)\n"
     "  --solve              solve every octad table pair up to --max-pieces, each pair on a\n"
     "                       worker once the pairs it needs are done; tables travel over the\n"
@@ -32,6 +33,12 @@ static const char s_help[] =
     "  --memory GB          solve: what the pairs this machine's local workers solve or verify\n"
     "                       at once may take together at their peak (decimal GB; default 3/4\n"
     "                       of RAM; a pair alone always may); remote workers: worker --memory\n"
+    "  --analyse D          search every legal root move alone to depth D (1..100) on the\n"
+    "                       workers, one task per move (the deterministic search of octad\n"
+    "                       search --split --depth D); prints the best line and bestmove\n"
+    "  --multipv all        analyse: print every root move's score and PV, best first\n"
+    "  --moves \"M1 M2 ...\"  analyse: moves played from the position to the one analysed\n"
+    "                       (they count for repetitions and the move clock)\n"
     "  --variant V          octad (default), chess or chess960\n"
     "  --ofen POS, --fen POS  the root position (default: the variant's start); with\n"
     "                       --solve: solve the tables POS needs and print its value\n"
@@ -55,7 +62,8 @@ static const char s_help[] =
     "  --expect COUNT       the total that must come out (exit 3 otherwise)\n"
     "  --json               print the result as one JSON object\n"
     "  --hash MB            table MiB of each local worker process (default 64); its\n"
-    "                       threads share it for octad, else split it\n"
+    "                       threads share it for octad, else split it; with --analyse the\n"
+    "                       table of every search, on every worker (1..65536, default 64)\n"
     "  --heartbeat-ms MS    heartbeat interval (default 1000)\n"
     "  --liveness N         heartbeats missed before a worker is dead (3..5, default 3)\n"
     "  --lease-ms MS        a task returns to the queue when its worker is silent this\n"
@@ -110,7 +118,7 @@ static const char *const s_valued[] = {
     "--perft", "--variant", "--ofen", "--fen", "--start", "--bind", "--local-workers",
     "--split-depth", "--journal", "--expect", "--hash", "--lease-ms", "--heartbeat-ms",
     "--liveness", "--stall-timeout", "--curve-secret", "--allow", "--bench-dispatch", "--worker-prefetch", "--endpoint-file",
-    "--max-pieces", "--tables", "--memory", NULL};
+    "--max-pieces", "--tables", "--memory", "--analyse", "--multipv", "--moves", NULL};
 
 static bool s_takes_value(const char *a)
 {
@@ -150,6 +158,7 @@ static int s_number(opts_t *o, const char *a, const char *v)
     else if (strcmp(a, "--bench-dispatch") == 0 && !(rc = s_int(a, v, 1, 100000000, &n))) o->bench_dispatch = (uint64_t)n;
     else if (strcmp(a, "--worker-prefetch") == 0 && !(rc = s_int(a, v, 0, 64, &n))) o->worker_prefetch = (int)n;
     else if (strcmp(a, "--max-pieces") == 0 && !(rc = s_int(a, v, 2, 8, &n))) o->max_pieces = (int)n;
+    else if (strcmp(a, "--analyse") == 0 && !(rc = s_int(a, v, 1, 100, &n))) o->analyse = (int)n;
     else if (strcmp(a, "--split-depth") == 0) {
         if (strcmp(v, "auto") == 0) o->split_depth = -1;
         else if (!(rc = s_int(a, v, 0, 39, &n))) o->split_depth = (int)n;
@@ -173,6 +182,12 @@ static int s_value(opts_t *o, const char *a, const char *v)
     } else if (strcmp(a, "--memory") == 0) {
         if (solve_parse_memory(v, &o->memory) != 0)
             return s_usage("--memory: '%.40s' is not a number of GB in (0, 1000000]", v);
+    } else if (strcmp(a, "--multipv") == 0) {
+        if (strcmp(v, "all") != 0 && strcmp(v, "1") != 0)
+            return s_usage("--multipv: give 'all' (every root move) or 1 (the best), not '%.40s'", v);
+        o->multipv_all = strcmp(v, "all") == 0;
+    } else if (strcmp(a, "--moves") == 0) {
+        o->moves = v;
     } else if (strcmp(a, "--endpoint-file") == 0) {
         o->endpoint_file = v;
     } else if (strcmp(a, "--journal") == 0) {
@@ -260,13 +275,29 @@ static int s_check_solve(opts_t *o)
     return 0;
 }
 
-/* Cross-option rules, once everything is read. */
-static int s_check(opts_t *o)
+/* --analyse against the perft and solve options. */
+static int s_check_analyse(opts_t *o, bool multipv_given)
 {
-    if (s_check_solve(o) != 0)
+    if (!o->analyse) {
+        if (multipv_given || o->moves)
+            return s_usage("--multipv and --moves go with --analyse");
+        return 0;
+    }
+    if (o->depth || o->solve || o->bench_dispatch || o->divide || o->stats || o->have_expect || o->split_depth >= 0)
+        return s_usage("--analyse takes none of --perft, --solve, --bench-dispatch, --divide, --stats, --expect "
+                       "and --split-depth (one task per root move)");
+    if (o->hash_mb < 1 || o->hash_mb > 65536)
+        return s_usage("--hash %zu: an analysis's table is 1..65536 MiB", o->hash_mb);
+    return 0;
+}
+
+/* Cross-option rules, once everything is read. */
+static int s_check(opts_t *o, bool multipv_given)
+{
+    if (s_check_analyse(o, multipv_given) != 0 || s_check_solve(o) != 0)
         return EXIT_USAGE;
-    if (o->depth == 0 && o->bench_dispatch == 0 && !o->solve)
-        return s_usage("--perft N is required (or --solve)");
+    if (o->depth == 0 && o->bench_dispatch == 0 && !o->solve && !o->analyse)
+        return s_usage("--perft N is required (or --solve, or --analyse D)");
     if (o->bench_dispatch > 0)
         o->depth = 0;
     if (o->split_depth >= 0 && o->depth > 0 && o->split_depth >= o->depth)
@@ -304,6 +335,7 @@ int opts_parse(int argc, char **argv, opts_t *o)
     *o = (opts_t){.variant = VARIANT_OCTAD, .start = -1, .local_workers = -1, .split_depth = -1,
                   .hash_mb = 64, .heartbeat_ms = 1000, .worker_prefetch = 16,
                   .stall_ms = 300000};
+    bool multipv_given = false;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         int rc;
@@ -318,6 +350,7 @@ int opts_parse(int argc, char **argv, opts_t *o)
         }
         if (i + 1 >= argc)
             return s_usage("%s needs a value", a);
+        multipv_given |= strcmp(a, "--multipv") == 0;
         if ((rc = s_value(o, a, argv[++i])) != 0)
             return rc;
     }
@@ -325,5 +358,5 @@ int opts_parse(int argc, char **argv, opts_t *o)
         long cores = sysconf(_SC_NPROCESSORS_ONLN);
         o->local_workers = o->curve_secret != NULL ? 0 : cores > 0 ? (int)cores : 1;
     }
-    return s_check(o);
+    return s_check(o, multipv_given);
 }

@@ -38,6 +38,9 @@ typedef struct {
     bool starts;                   /* --solve --starts: the 144 deployed starts' tables and values */
     uint64_t memory;               /* --solve --memory, bytes: the local workers' budget together (0: 3/4 of RAM) */
     const char *tables;            /* --tables DIR: the tables, and the solve job's journal */
+    int analyse;                   /* --analyse D: search every root move to depth D (OCTP/3); 0: no */
+    bool multipv_all;              /* --multipv all: print every root move, not only the best */
+    const char *moves;             /* --moves "M1 M2 ...": the game from the position to the analysed one */
 } opts_t;
 
 /* Parses argv (after the program name) into *o. Returns -1 after printing the

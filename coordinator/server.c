@@ -108,6 +108,10 @@ void server_forget(server_t *self, peer_t *peer, const char *why)
 
 static void s_task_msg(const server_t *self, size_t i, msg_t *m)
 {
+    if (self->analyse != NULL) {
+        server_analyse_task(self, i, m);
+        return;
+    }
     msg_init(m, MSG_TASK);
     m->u.task.task_id = (uint64_t)i + 1;
     m->u.task.job_id = self->job->job_id;
@@ -408,6 +412,11 @@ server_t *server_new(const opts_t *opts, const job_t *job, sched_t *sched, journ
 void server_set_solve(server_t *self, struct ssolve_s *solve)
 {
     self->solve = solve;
+}
+
+void server_set_analyse(server_t *self, struct ajob_s *analyse)
+{
+    self->analyse = analyse;
 }
 
 const char *server_endpoint(const server_t *self)

@@ -43,6 +43,12 @@ server_t *server_new(const opts_t *opts, const job_t *job, sched_t *sched, journ
 struct ssolve_s;
 void server_set_solve(server_t *self, struct ssolve_s *solve);
 
+/* Makes the server run an analyse job (ajob.h): ANALYSE tasks instead of
+ * TASK, ANALYSED answers, OCTP/3 sessions only. The job's tasks are the
+ * scheduler's; the job stays the caller's. */
+struct ajob_s;
+void server_set_analyse(server_t *self, struct ajob_s *analyse);
+
 /* The endpoint local workers connect to (the bound one, wildcard hosts made loopback). */
 const char *server_endpoint(const server_t *self);
 

@@ -52,6 +52,13 @@ static void s_on_hello(server_t *self, const wire_peer_t *id, const wire_meta_t 
     log_clean(h->name, name, sizeof name);
     if (old != NULL)
         server_forget(self, old, "said HELLO again");
+    if (self->analyse != NULL && version < 3) {
+        snprintf(text, sizeof text, "this coordinator runs an analyse job, which needs OCTP/3; this worker speaks "
+                 "OCTP/%u", version);
+        server_reply_error(self, id, MSG_CODE_VERSION, text);
+        server_log(self, "worker %s refused: it speaks OCTP/%u, and an analyse job needs OCTP/3", name, version);
+        return;
+    }
     if (self->solve != NULL && version < 2) {
         server_reply_error(self, id, MSG_CODE_VERSION, "this coordinator runs a solve job, which needs OCTP/2; this "
                       "worker speaks OCTP/1 (perft only)");
@@ -102,6 +109,8 @@ static void s_on_credit(server_t *self, peer_t *p, uint32_t n)
 static bool s_commit(server_t *self, size_t i, count_t nodes)
 {
     char key[GAME_TEXT_MAX + 32];
+    if (self->analyse != NULL)
+        return server_analyse_commit(self, i);
     if (self->journal != NULL) {
         const perft_stats_t *st = self->job->stats ? &sched_stats(self->sched)[i] : NULL;
         job_task_key(self->job, i, key, sizeof key);
@@ -120,20 +129,30 @@ static bool s_commit(server_t *self, size_t i, count_t nodes)
 void server_report_votes(server_t *self, size_t i, const char *what)
 {
     sched_vote_t v[3];
-    char pos[GAME_TEXT_MAX], line[600], c[COUNT_TEXT_MAX];
+    char pos[GAME_TEXT_MAX], line[1400], c[400];
     int n = sched_votes(self->sched, i, v), len;
-    job_task_text(self->job, i, pos, sizeof pos);
-    len = snprintf(line, sizeof line, "verify: task %zu (%s, depth %d) %s:", i + 1, pos,
-                   job_task_depth(self->job, i), what);
-    for (int k = 0; k < n && len > 0 && (size_t)len < sizeof line; k++)
-        len += snprintf(line + len, sizeof line - (size_t)len, " %s=%s", peers_name_of(self->peers, v[k].name_id),
-                        count_format(v[k].nodes, c));
+    if (self->analyse != NULL) {
+        server_analyse_task_text(self, i, c, sizeof c);
+        len = snprintf(line, sizeof line, "verify: task %zu (%s) %s:", i + 1, c, what);
+    } else {
+        job_task_text(self->job, i, pos, sizeof pos);
+        len = snprintf(line, sizeof line, "verify: task %zu (%s, depth %d) %s:", i + 1, pos,
+                       job_task_depth(self->job, i), what);
+    }
+    for (int k = 0; k < n && len > 0 && (size_t)len < sizeof line; k++) {
+        if (self->analyse != NULL)
+            server_analyse_result_text(self, i, v[k].nodes, c, sizeof c);
+        else
+            count_format(v[k].nodes, c);
+        len += snprintf(line + len, sizeof line - (size_t)len, " %s=%s%s%s", peers_name_of(self->peers, v[k].name_id),
+                        self->analyse ? "[" : "", c, self->analyse ? "]" : "");
+    }
     server_error(self, "%s", line);
 }
 
-static void s_outcome(server_t *self, size_t i, sched_outcome_t o, count_t nodes, const peer_t *p)
+void server_outcome(server_t *self, size_t i, sched_outcome_t o, count_t nodes, const peer_t *p)
 {
-    char c[COUNT_TEXT_MAX];
+    char c[COUNT_TEXT_MAX], d[COUNT_TEXT_MAX];
     switch (o) {
     case SCHED_ACCEPTED:
         if (s_commit(self, i, sched_counts(self->sched)[i]) && self->opts->verify) {
@@ -147,8 +166,15 @@ static void s_outcome(server_t *self, size_t i, sched_outcome_t o, count_t nodes
     case SCHED_CONFLICT:
         self->sum.duplicates++;
         self->sum.disagreements++;
-        server_error(self, "task %zu: late result %s from %s differs from the counted %s", i + 1,
-                     count_format(nodes, c), p->name, count_format(sched_counts(self->sched)[i], c));
+        if (self->analyse != NULL) {
+            char late[400], taken[400];
+            server_analyse_result_text(self, i, nodes, late, sizeof late);
+            server_analyse_result_text(self, i, sched_counts(self->sched)[i], taken, sizeof taken);
+            server_error(self, "task %zu: late result [%s] from %s differs from the one taken [%s]", i + 1, late,
+                         p->name, taken);
+        } else
+            server_error(self, "task %zu: late result %s from %s differs from the counted %s", i + 1,
+                         count_format(nodes, c), p->name, count_format(sched_counts(self->sched)[i], d));
         break;
     case SCHED_DISAGREE:
         self->sum.disagreements++;
@@ -221,7 +247,7 @@ static void s_on_result(server_t *self, peer_t *p, const msg_result_t *r)
     self->sum.worker_seconds += (double)r->elapsed_ms / 1000.0;
     sched_outcome_t o = sched_result(self->sched, (size_t)i, p->serial, p->name_id, r->nodes,
                                      self->job->stats ? &r->stats : NULL);
-    s_outcome(self, (size_t)i, o, r->nodes, p);
+    server_outcome(self, (size_t)i, o, r->nodes, p);
 }
 
 static void s_on_refuse(server_t *self, peer_t *p, const msg_refuse_t *r)
@@ -283,6 +309,8 @@ static void s_on_message(server_t *self, const wire_peer_t *id, const wire_meta_
         return;
     }
     if (self->solve != NULL && server_solve_message(self, p, m))
+        return;
+    if (self->analyse != NULL && server_analyse_message(self, p, m))
         return;
     switch (m->type) {
     case MSG_CREDIT: s_on_credit(self, p, m->u.credit.n); break;

@@ -1,6 +1,7 @@
 /* server_priv.h: the coordinator server's state, shared by server.c (loop) and server_msg.c (messages). */
 #pragma once
 
+#include "ajob.h"
 #include "journal.h"
 #include "ssolve.h"
 #include "peers.h"
@@ -50,6 +51,7 @@ struct server_s {
     count_t nodes_done;          /* weighted count of finished tasks so far */
     server_summary_t sum;
     ssolve_t *solve;             /* a --solve job (ssolve_server.c), or NULL: perft */
+    ajob_t *analyse;             /* an --analyse job (aserver.c), or NULL: perft */
 #if OCTAD_HAVE_CURVE
     curve_auth_t *zap;           /* the ZAP allow-list handler (proto/curve.h) */
     size_t refused_logged;       /* refused CURVE clients logged so far */
@@ -101,6 +103,21 @@ size_t server_solve_forget(server_t *self, peer_t *p);
 bool server_solve_message(server_t *self, peer_t *p, const msg_t *m);
 void server_solve_renew(server_t *self, const peer_t *p, int64_t now);
 void server_solve_timers(server_t *self, int64_t now);
+
+/* The --analyse job's side of the server (aserver.c): task i's ANALYSE;
+ * ANALYSED handled and a RESULT refused (true when the message was the
+ * job's); an accepted task committed (journal, totals: false on a journal
+ * error); texts of a task and of one of its results (by the number
+ * ajob_intern gave it) for the verify reports. */
+void server_analyse_task(const server_t *self, size_t i, msg_t *m);
+bool server_analyse_message(server_t *self, peer_t *p, const msg_t *m);
+bool server_analyse_commit(server_t *self, size_t i);
+void server_analyse_task_text(const server_t *self, size_t i, char *buf, size_t len);
+void server_analyse_result_text(const server_t *self, size_t i, count_t id, char *buf, size_t len);
+
+/* What a result did to the scheduler (sched_result's outcome): committed,
+ * reported or counted; `nodes` is what the worker sent (for a late conflict). */
+void server_outcome(server_t *self, size_t i, sched_outcome_t o, count_t nodes, const peer_t *p);
 
 /* Handles the ROUTER's connection events: a session whose connection closed,
  * or whose file descriptor a new connection now holds, is forgotten. Called

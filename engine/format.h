@@ -3,6 +3,7 @@
 #pragma once
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "engine.h"
 
@@ -18,6 +19,15 @@ void format_pv(const game_pos_t *root, const engine_move_t *pv, int n, char *buf
 /* A UCI info line without the trailing newline:
  * "info depth D seldepth S multipv K score ... [lowerbound|upperbound] nodes N nps N hashfull H time T pv ...". */
 void format_info(const game_pos_t *root, const engine_info_t *info, char *buf, size_t len);
+
+/* A search's result as one JSON object and a newline (what `octad search
+ * --json` prints): variant, position, depth, seldepth, nodes, time_ms,
+ * bestmove, ponder (null when none) and every line's multipv, score ({"cp":
+ * N} or {"mate": N}), bound and pv. */
+void format_print_json(FILE *out, const game_pos_t *pos, const engine_result_t *r);
+
+/* "bestmove M [ponder P]" and a newline, or "bestmove (none)". */
+void format_print_bestmove(FILE *out, const game_pos_t *pos, const engine_result_t *r);
 
 /* Bytes enough for any info line. */
 enum { FORMAT_INFO_MAX = 256 + ENGINE_MAX_PLY * MOVE_TEXT_MAX };

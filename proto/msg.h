@@ -1,4 +1,4 @@
-/* msg.h: OCTP/1 and OCTP/2 messages as plain C structs, and their MessagePack codec (PROTOCOL.md). */
+/* msg.h: OCTP/1, OCTP/2 and OCTP/3 messages as plain C structs, and their MessagePack codec (PROTOCOL.md). */
 #pragma once
 
 #include <stdbool.h>
@@ -10,11 +10,12 @@
 /* Protocol constants and limits. String sizes include the NUL, so a
  * MSG_POSITION_MAX buffer holds at most 127 bytes of text.
  * MSG_PROTOCOL_VERSION is the perft protocol, OCTP/1; OCTP/2 adds the
- * solving messages (PROTOCOL.md section 11). A peer decodes both. */
+ * solving messages (PROTOCOL.md section 11), OCTP/3 the analysis messages
+ * (section 12). A peer decodes all three. */
 enum {
     MSG_PROTOCOL_VERSION = 1,
     MSG_VERSION_MIN = 1,       /* versions this codec reads and writes */
-    MSG_VERSION_MAX = 2,
+    MSG_VERSION_MAX = 3,
     MSG_MAX_BYTES = 65536,     /* longest encoded message */
     MSG_NAME_MAX = 64,         /* worker name */
     MSG_VARIANT_MAX = 16,      /* variant name ("octad", "chess960") */
@@ -27,7 +28,13 @@ enum {
     MSG_TABLE_NAME_MAX = 32,   /* OCTP/2 table name ("KQRNvKBNP"), str(31) */
     MSG_NEEDS_MAX = 64,        /* OCTP/2 tables one task reads */
     MSG_PAIR_TABLES_MAX = 2,   /* OCTP/2 tables of one pair (1 if it is its own flip) */
-    MSG_CHUNK_MAX = 32768      /* OCTP/2 bytes of one CHUNK */
+    MSG_CHUNK_MAX = 32768,     /* OCTP/2 bytes of one CHUNK */
+    MSG_MOVE_MAX = 8,          /* OCTP/3 move text (UOI / UCI), str(7) */
+    MSG_GAME_MOVES_MAX = 1024, /* OCTP/3 moves from the game's start to the analysed position */
+    MSG_PV_MAX = 120,          /* OCTP/3 moves of one PV (the engine's ENGINE_MAX_PLY) */
+    MSG_SCORE_MAX = 32000,     /* OCTP/3 |score|: the engine's mate score at the root */
+    MSG_ANALYSE_DEPTH_MAX = 100, /* OCTP/3 search depth (the engine's ENGINE_DEPTH_MAX) */
+    MSG_ANALYSE_HASH_MAX = 65536 /* OCTP/3 hash_mb of an analysis */
 };
 
 /* The protocol name, element 0 of every message. */
@@ -60,6 +67,8 @@ typedef enum {
     MSG_VERIFIED,
     MSG_FETCH,
     MSG_CHUNK,
+    MSG_ANALYSE,    /* OCTP/3 from here on */
+    MSG_ANALYSED,
     MSG_TYPE_NB
 } msg_type_t;
 
@@ -206,12 +215,43 @@ typedef struct {
     uint32_t crc;                   /* CRC-32C of data */
 } msg_chunk_t;
 
+/* OCTP/3: search the position reached by `moves` from `position` with
+ * the root restricted to `move` (PROTOCOL.md section 12). */
+typedef struct {
+    uint64_t task_id;
+    uint64_t job_id;
+    char variant[MSG_VARIANT_MAX];
+    char position[MSG_POSITION_MAX];            /* the game's start */
+    uint32_t n_moves;
+    char moves[MSG_GAME_MOVES_MAX][MSG_MOVE_MAX]; /* from the start to the analysed position */
+    char move[MSG_MOVE_MAX];                    /* the one root move searched */
+    uint8_t depth;
+    uint32_t hash_mb;
+    uint32_t lease_ms;
+} msg_analyse_t;
+
+/* Bounds of an OCTP/3 score (engine_bound_t). */
+enum { MSG_BOUND_EXACT = 0, MSG_BOUND_LOWER = 1, MSG_BOUND_UPPER = 2 };
+
+typedef struct {
+    uint64_t task_id;
+    uint64_t job_id;
+    char move[MSG_MOVE_MAX];
+    int32_t score;                    /* engine units: centipawns, or +-(32000 - plies to mate) */
+    uint8_t bound;                    /* MSG_BOUND_* */
+    uint32_t n_pv;
+    char pv[MSG_PV_MAX][MSG_MOVE_MAX]; /* pv[0] == move */
+    uint8_t seldepth;
+    uint64_t nodes;
+    uint64_t elapsed_ms;
+} msg_analysed_t;
+
 /* One message of any type: `type` says which member of `u` is live
  * (HEARTBEAT has no fields). A plain value with no owned memory: copy it,
  * keep it on the stack (about 33 KiB: a CHUNK holds its data) or in a
  * struct; nothing to free. `version` is the envelope's protocol version:
- * msg_init sets MSG_PROTOCOL_VERSION, or 2 for the OCTP/2 types; a sender
- * may raise a perft message to 2 for an OCTP/2 session. */
+ * msg_init sets the type's first version (msg_type_version); a sender
+ * may raise a message to its session's version (2 or 3). */
 typedef struct {
     msg_type_t type;
     uint32_t version;
@@ -231,13 +271,15 @@ typedef struct {
         msg_verified_t verified;
         msg_fetch_t fetch;
         msg_chunk_t chunk;
+        msg_analyse_t analyse;
+        msg_analysed_t analysed;
     } u;
 } msg_t;
 
 /* Zeroes *msg and sets its type; call before filling fields so unused bytes are zero. */
 void msg_init(msg_t *msg, msg_type_t type);
 
-/* The first protocol version that has `type` (1, or 2 for SOLVE .. CHUNK). */
+/* The first protocol version that has `type` (1; 2 for SOLVE .. CHUNK; 3 for ANALYSE, ANALYSED). */
 uint32_t msg_type_version(msg_type_t type);
 
 /* Wire name of a type ("TASK"), or "NONE" for MSG_NONE / out-of-range values. */

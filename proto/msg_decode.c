@@ -38,6 +38,27 @@ static int s_get_uint(const msgpack_object *o, uint64_t lo, uint64_t hi, uint64_
     return 0;
 }
 
+/* A signed integer in [lo, hi]: a MessagePack int of either sign (a
+ * non-negative value may come in any format, as the encoders choose). */
+static int s_get_int(const msgpack_object *o, int64_t lo, int64_t hi, int64_t *out, char *err, size_t errlen)
+{
+    int64_t v;
+    if (o->type == MSGPACK_OBJECT_POSITIVE_INTEGER) {
+        if (o->via.u64 > (uint64_t)INT64_MAX)
+            return err_printf(err, errlen, "%llu outside %lld..%lld", (unsigned long long)o->via.u64, (long long)lo,
+                              (long long)hi);
+        v = (int64_t)o->via.u64;
+    } else if (o->type == MSGPACK_OBJECT_NEGATIVE_INTEGER) {
+        v = o->via.i64;
+    } else {
+        return err_printf(err, errlen, "expected integer, got %s", s_kind(o));
+    }
+    if (v < lo || v > hi)
+        return err_printf(err, errlen, "%lld outside %lld..%lld", (long long)v, (long long)lo, (long long)hi);
+    *out = v;
+    return 0;
+}
+
 /* Copies a str of min..max bytes without NUL into dst (max + 1 bytes). */
 static int s_get_str(const msgpack_object *o, uint64_t min, uint64_t max, char *dst, char *err, size_t errlen)
 {
@@ -189,6 +210,13 @@ static int s_get_field(const msgpack_object *o, const field_desc_t *f, msg_t *ou
     case FIELD_COUNT: return s_get_count(o, (count_t *)p, err, errlen);
     case FIELD_STATS: return s_get_stats(o, p, (bool *)((char *)out + f->count_offset), err, errlen);
     case FIELD_BIN: return s_get_bin(o, f, (uint8_t *)p, (uint32_t *)((char *)out + f->count_offset), err, errlen);
+    case FIELD_I32: {
+        int64_t iv = 0;
+        if (s_get_int(o, f->imin, f->imax, &iv, err, errlen) != 0)
+            return -1;
+        *(int32_t *)p = (int32_t)iv;
+        return 0;
+    }
     case FIELD_TABLES:
         return s_get_tables(o, f, (msg_tableref_t *)p, (uint32_t *)((char *)out + f->count_offset), err, errlen);
     }

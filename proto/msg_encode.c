@@ -162,6 +162,14 @@ static int s_pack_field(msgpack_packer *pk, const msg_t *msg, const field_desc_t
     case FIELD_STATS: rc = s_pack_stats(pk, msg, f); break;
     case FIELD_BIN: return s_pack_bin(pk, msg, f, err, errlen);
     case FIELD_TABLES: return s_pack_tables(pk, msg, f, err, errlen);
+    case FIELD_I32: {
+        int32_t v = *(const int32_t *)p;
+        if (v < f->imin || v > f->imax)
+            return err_printf(err, errlen, "%s: %d outside %lld..%lld", f->name, (int)v, (long long)f->imin,
+                              (long long)f->imax);
+        rc = msgpack_pack_int32(pk, v);
+        break;
+    }
     }
     return rc == 0 ? 0 : err_printf(err, errlen, "%s: output buffer too small", f->name);
 }

@@ -1,4 +1,4 @@
-/* msg_table.c: the OCTP message table (PROTOCOL.md sections 5 and 11), which drives encoder and decoder. */
+/* msg_table.c: the OCTP message table (PROTOCOL.md sections 5, 11 and 12), which drives encoder and decoder. */
 #include "msg_table.h"
 
 #include <stdarg.h>
@@ -10,17 +10,17 @@
 #define FROM_C MSG_FROM_COORDINATOR
 
 /* Field constructors, so each row of the table reads like the spec. */
-#define F_INT(kind, nm, member, lo, hi) {nm, kind, OFF(member), 0, lo, hi, 0, 0}
-#define F_BOOL(nm, member) {nm, FIELD_BOOL, OFF(member), 0, 0, 1, 0, 0}
+#define F_INT(kind, nm, member, lo, hi) {nm, kind, OFF(member), 0, lo, hi, 0, 0, 0, 0}
+#define F_BOOL(nm, member) {nm, FIELD_BOOL, OFF(member), 0, 0, 1, 0, 0, 0, 0}
 #define F_STR(nm, member, lo) \
-    {nm, FIELD_STR, OFF(member), 0, lo, sizeof(((msg_t *)0)->u.member) - 1, sizeof(((msg_t *)0)->u.member), 0}
-#define F_COUNT(nm, member) {nm, FIELD_COUNT, OFF(member), 0, 0, 0, 0, 0}
+    {nm, FIELD_STR, OFF(member), 0, lo, sizeof(((msg_t *)0)->u.member) - 1, sizeof(((msg_t *)0)->u.member), 0, 0, 0}
+#define F_COUNT(nm, member) {nm, FIELD_COUNT, OFF(member), 0, 0, 0, 0, 0, 0, 0}
 
 static const field_desc_t s_hello[] = {
     F_STR("name", hello.name, 1),
     F_INT(FIELD_U32, "threads", hello.threads, 1, MSG_THREADS_MAX),
     {"variants", FIELD_STR_LIST, OFF(hello.variants), OFF(hello.n_variants), 1, MSG_VARIANTS_MAX,
-     MSG_VARIANT_MAX, 0},
+     MSG_VARIANT_MAX, 0, 0, 0},
     F_INT(FIELD_U32, "hash_mb", hello.hash_mb, 0, 1u << 20),
 };
 
@@ -48,7 +48,7 @@ static const field_desc_t s_result[] = {
     F_INT(FIELD_U64, "task_id", result.task_id, 1, UINT64_MAX),
     F_INT(FIELD_U64, "job_id", result.job_id, 0, UINT64_MAX),
     F_COUNT("nodes", result.nodes),
-    {"stats", FIELD_STATS, OFF(result.stats), OFF(result.has_stats), 0, 0, 0, 0},
+    {"stats", FIELD_STATS, OFF(result.stats), OFF(result.has_stats), 0, 0, 0, 0, 0, 0},
     F_INT(FIELD_U64, "elapsed_ms", result.elapsed_ms, 0, UINT64_MAX),
 };
 
@@ -61,7 +61,7 @@ static const field_desc_t s_refuse[] = {
 
 static const field_desc_t s_handback[] = {
     {"task_ids", FIELD_U64_LIST, OFF(handback.task_ids), OFF(handback.n_task_ids), 0, MSG_HANDBACK_MAX, 0,
-     1},
+     1, 0, 0},
 };
 
 static const field_desc_t s_bye[] = {
@@ -75,7 +75,7 @@ static const field_desc_t s_error[] = {
 
 /* OCTP/2 (section 11). */
 #define F_TABLES(nm, member, count, lo, hi) \
-    {nm, FIELD_TABLES, OFF(member), OFF(count), lo, hi, 0, 0}
+    {nm, FIELD_TABLES, OFF(member), OFF(count), lo, hi, 0, 0, 0, 0}
 
 static const field_desc_t s_solve[] = {
     F_INT(FIELD_U64, "task_id", solve.task_id, 1, UINT64_MAX),
@@ -125,8 +125,37 @@ static const field_desc_t s_chunk[] = {
     F_STR("table", chunk.table, 1),
     F_INT(FIELD_U64, "offset", chunk.offset, 0, UINT64_MAX),
     F_INT(FIELD_U64, "size", chunk.size, 0, UINT64_MAX),
-    {"data", FIELD_BIN, OFF(chunk.data), OFF(chunk.n_data), 0, MSG_CHUNK_MAX, 0, 0},
+    {"data", FIELD_BIN, OFF(chunk.data), OFF(chunk.n_data), 0, MSG_CHUNK_MAX, 0, 0, 0, 0},
     F_INT(FIELD_U32, "crc", chunk.crc, 0, UINT32_MAX),
+};
+
+/* OCTP/3 (section 12). */
+#define F_I32(nm, member, lo, hi) {nm, FIELD_I32, OFF(member), 0, 0, 0, 0, 0, lo, hi}
+#define F_MOVES(nm, member, count, lo, hi) \
+    {nm, FIELD_STR_LIST, OFF(member), OFF(count), lo, hi, MSG_MOVE_MAX, 0, 0, 0}
+
+static const field_desc_t s_analyse[] = {
+    F_INT(FIELD_U64, "task_id", analyse.task_id, 1, UINT64_MAX),
+    F_INT(FIELD_U64, "job_id", analyse.job_id, 0, UINT64_MAX),
+    F_STR("variant", analyse.variant, 1),
+    F_STR("position", analyse.position, 1),
+    F_MOVES("moves", analyse.moves, analyse.n_moves, 0, MSG_GAME_MOVES_MAX),
+    F_STR("move", analyse.move, 1),
+    F_INT(FIELD_U8, "depth", analyse.depth, 1, MSG_ANALYSE_DEPTH_MAX),
+    F_INT(FIELD_U32, "hash_mb", analyse.hash_mb, 1, MSG_ANALYSE_HASH_MAX),
+    F_INT(FIELD_U32, "lease_ms", analyse.lease_ms, 1, UINT32_MAX),
+};
+
+static const field_desc_t s_analysed[] = {
+    F_INT(FIELD_U64, "task_id", analysed.task_id, 1, UINT64_MAX),
+    F_INT(FIELD_U64, "job_id", analysed.job_id, 0, UINT64_MAX),
+    F_STR("move", analysed.move, 1),
+    F_I32("score", analysed.score, -MSG_SCORE_MAX, MSG_SCORE_MAX),
+    F_INT(FIELD_U8, "bound", analysed.bound, MSG_BOUND_EXACT, MSG_BOUND_UPPER),
+    F_MOVES("pv", analysed.pv, analysed.n_pv, 1, MSG_PV_MAX),
+    F_INT(FIELD_U8, "seldepth", analysed.seldepth, 0, UINT8_MAX),
+    F_INT(FIELD_U64, "nodes", analysed.nodes, 0, UINT64_MAX),
+    F_INT(FIELD_U64, "elapsed_ms", analysed.elapsed_ms, 0, UINT64_MAX),
 };
 
 const size_t msg_stats_offsets[MSG_STATS_NB] = {
@@ -144,6 +173,7 @@ const size_t msg_stats_offsets[MSG_STATS_NB] = {
 
 #define ROW(nm, who, fields) {nm, who, fields, sizeof(fields) / sizeof(fields[0]), 1}
 #define ROW2(nm, who, fields) {nm, who, fields, sizeof(fields) / sizeof(fields[0]), 2}
+#define ROW3(nm, who, fields) {nm, who, fields, sizeof(fields) / sizeof(fields[0]), 3}
 
 static const msg_desc_t s_table[MSG_TYPE_NB] = {
     [MSG_NONE] = {"NONE", 0, NULL, 0, 0},
@@ -163,6 +193,8 @@ static const msg_desc_t s_table[MSG_TYPE_NB] = {
     [MSG_VERIFIED] = ROW2("VERIFIED", FROM_W, s_verified),
     [MSG_FETCH] = ROW2("FETCH", FROM_W | FROM_C, s_fetch),
     [MSG_CHUNK] = ROW2("CHUNK", FROM_W | FROM_C, s_chunk),
+    [MSG_ANALYSE] = ROW3("ANALYSE", FROM_C, s_analyse),
+    [MSG_ANALYSED] = ROW3("ANALYSED", FROM_W, s_analysed),
 };
 
 const msg_desc_t *msg_table_get(msg_type_t type)

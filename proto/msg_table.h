@@ -19,7 +19,8 @@ typedef enum {
     FIELD_COUNT,    /* count_t, encoded [hi, lo] */
     FIELD_STATS,    /* perft_stats_t at offset, bool at count_offset; nil or MSG_STATS_NB counts */
     FIELD_BIN,      /* uint8_t[max] at offset, uint32_t length at count_offset; length in [min, max] */
-    FIELD_TABLES    /* msg_tableref_t[max] at offset, uint32_t count at count_offset; count in [min, max] */
+    FIELD_TABLES,   /* msg_tableref_t[max] at offset, uint32_t count at count_offset; count in [min, max] */
+    FIELD_I32       /* int32_t, signed integer in [imin, imax] */
 } field_kind_t;
 
 /* One field: its name for error messages, kind, place in msg_t and limits. */
@@ -31,6 +32,7 @@ typedef struct {
     uint64_t min, max;   /* value, string length or list length bounds */
     size_t cap;          /* strings: buffer size including the NUL */
     uint64_t elem_min;   /* u64 lists: least element value */
+    int64_t imin, imax;  /* FIELD_I32 bounds */
 } field_desc_t;
 
 /* One message type: wire name, who sends it, and its fields in wire order. */

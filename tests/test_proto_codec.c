@@ -195,8 +195,28 @@ static void test_octp2_versions(void **state)
     assert_int_equal(msg_decode(s_buf, len, &got, err, sizeof(err)), MSG_OK);
     assert_int_equal(got.version, 2);
     assert_memory_equal(&got, &msg, sizeof(msg));
-    msg.version = 3;
+    msg.version = 4;
     assert_int_equal(msg_encode(&msg, s_buf, sizeof(s_buf), &len, err, sizeof(err)), -1);
+    /* OCTP/3 types go out as OCTP/3 and not in OCTP/2; a perft message travels in 3 too. */
+    msg_sample(MSG_ANALYSED, 0, &msg);
+    assert_int_equal(msg.version, 3);
+    msg.version = 2;
+    assert_int_equal(msg_encode(&msg, s_buf, sizeof(s_buf), &len, err, sizeof(err)), -1);
+    assert_non_null(strstr(err, "cannot be sent as OCTP/2"));
+    msg_sample(MSG_TASK, 0, &msg);
+    msg.version = 3;
+    assert_int_equal(msg_encode(&msg, s_buf, sizeof(s_buf), &len, err, sizeof(err)), 0);
+    assert_int_equal(msg_decode(s_buf, len, &got, err, sizeof(err)), MSG_OK);
+    assert_int_equal(got.version, 3);
+    /* A score outside -32000..32000 is not encoded; an ANALYSED needs a PV. */
+    msg_sample(MSG_ANALYSED, 0, &msg);
+    msg.u.analysed.score = -32001;
+    assert_int_equal(msg_encode(&msg, s_buf, sizeof(s_buf), &len, err, sizeof(err)), -1);
+    assert_non_null(strstr(err, "score: -32001 outside"));
+    msg_sample(MSG_ANALYSED, 0, &msg);
+    msg.u.analysed.n_pv = 0;
+    assert_int_equal(msg_encode(&msg, s_buf, sizeof(s_buf), &len, err, sizeof(err)), -1);
+    assert_non_null(strstr(err, "pv"));
     /* A CHUNK's data is a bin of at most MSG_CHUNK_MAX bytes. */
     msg_sample(MSG_CHUNK, 2, &msg);
     msg.u.chunk.n_data = MSG_CHUNK_MAX + 1;

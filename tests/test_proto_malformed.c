@@ -3,6 +3,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -129,7 +130,7 @@ static int s_wrong_values(field_kind_t k, msgpack_object *out)
         out[n++] = s_str("1", 1);
     if (k == FIELD_BOOL || k == FIELD_U8 || k == FIELD_U32 || k == FIELD_U64)
         out[n++] = s_other(MSGPACK_OBJECT_NEGATIVE_INTEGER);
-    if (k == FIELD_U8 || k == FIELD_U32 || k == FIELD_U64) {
+    if (k == FIELD_U8 || k == FIELD_U32 || k == FIELD_U64 || k == FIELD_I32) {
         out[n] = s_other(MSGPACK_OBJECT_BOOLEAN);
         out[n++].via.boolean = true;
     }
@@ -177,12 +178,14 @@ static void test_envelope(void **state)
     for (int t = MSG_NONE + 1; t < MSG_TYPE_NB; t++) {
         s_parts_t p;
         s_parts_from_sample(&p, (msg_type_t)t, 0);
-        p.elems[1] = s_uint(3);
-        s_expect(&p, MSG_EVERSION, "OCTP/3 not supported", "version 3");
-        if (msg_type_version((msg_type_t)t) == 2) { /* an OCTP/2 type does not exist in OCTP/1 */
+        p.elems[1] = s_uint(4);
+        s_expect(&p, MSG_EVERSION, "OCTP/4 not supported", "version 4");
+        for (uint32_t older = 1; older < msg_type_version((msg_type_t)t); older++) {
+            char want[32]; /* an OCTP/2 or /3 type does not exist in an older envelope */
+            snprintf(want, sizeof want, "not in OCTP/%u", older);
             s_parts_from_sample(&p, (msg_type_t)t, 0);
-            p.elems[1] = s_uint(1);
-            s_expect(&p, MSG_EBADMSG, "not in OCTP/1", "OCTP/2 type in an OCTP/1 envelope");
+            p.elems[1] = s_uint(older);
+            s_expect(&p, MSG_EBADMSG, want, "newer type in an older envelope");
         }
         s_parts_from_sample(&p, (msg_type_t)t, 0);
         p.elems[1] = s_uint(0);
@@ -226,6 +229,9 @@ static int s_oversize(const field_desc_t *f, msgpack_object *o, msgpack_object *
         }
         *o = s_uint(f->max + 1);
         return 1;
+    case FIELD_I32:
+        *o = s_uint((uint64_t)f->imax + 1);
+        return 1;
     case FIELD_STR:
         memset(text, 'x', f->max + 1);
         *o = s_str(text, (uint32_t)f->max + 1);
@@ -264,6 +270,37 @@ static void test_oversized_and_out_of_range(void **state)
         }
     }
     assert_true(checked >= 15);
+}
+
+/* The one signed field: both ends of its range, and one beyond each. */
+static void test_signed_score(void **state)
+{
+    (void)state;
+    s_parts_t p;
+    msgpack_object low = s_other(MSGPACK_OBJECT_NEGATIVE_INTEGER);
+    low.via.i64 = -MSG_SCORE_MAX - 1;
+    s_parts_from_sample(&p, MSG_ANALYSED, 0);
+    p.elems[3 + 3] = low;
+    s_expect(&p, MSG_EBADMSG, "ANALYSED field 4 score: -32001 outside -32000..32000", "score below range");
+    low.via.i64 = -MSG_SCORE_MAX;
+    s_parts_from_sample(&p, MSG_ANALYSED, 0);
+    p.elems[3 + 3] = low;
+    s_expect(&p, MSG_OK, NULL, "score at its minimum");
+    s_parts_from_sample(&p, MSG_ANALYSED, 0);
+    p.elems[3 + 3] = s_uint(MSG_SCORE_MAX);
+    s_expect(&p, MSG_OK, NULL, "score at its maximum, unsigned format");
+    s_parts_from_sample(&p, MSG_ANALYSED, 0);
+    p.elems[3 + 3] = s_uint(UINT64_MAX);
+    s_expect(&p, MSG_EBADMSG, "score", "score beyond int64");
+    s_parts_from_sample(&p, MSG_ANALYSE, 0);
+    p.elems[3 + 6] = s_uint(0);
+    s_expect(&p, MSG_EBADMSG, "ANALYSE field 7 depth", "depth 0");
+    s_parts_from_sample(&p, MSG_ANALYSED, 0);
+    p.elems[3 + 5] = s_other(MSGPACK_OBJECT_ARRAY); /* an empty PV */
+    s_expect(&p, MSG_EBADMSG, "ANALYSED field 6 pv: 0 elements", "empty pv");
+    s_parts_from_sample(&p, MSG_ANALYSE, 0);
+    p.elems[3 + 5] = s_str("e2e4qqqq", 8);
+    s_expect(&p, MSG_EBADMSG, "ANALYSE field 6 move", "long move");
 }
 
 static void test_bad_list_elements(void **state)
@@ -386,6 +423,7 @@ int main(void)
         cmocka_unit_test(test_missing_and_extra_fields),
         cmocka_unit_test(test_envelope),
         cmocka_unit_test(test_oversized_and_out_of_range),
+        cmocka_unit_test(test_signed_score),
         cmocka_unit_test(test_bad_list_elements),
         cmocka_unit_test(test_bad_counts),
         cmocka_unit_test(test_raw_inputs),

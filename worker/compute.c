@@ -1,6 +1,8 @@
 /* compute.c: perft threads behind a mutex-protected queue (see compute.h). */
 #include "compute.h"
 
+#include "wanalyse.h"
+
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -79,6 +81,12 @@ static void s_count(const compute_t *self, const compute_job_t *job, game_tt_t *
     out->elapsed_ms = s_now_ms() - start;
 }
 
+static void s_free_node(s_node_t *node)
+{
+    free(node->job.game);
+    free(node);
+}
+
 static void s_wake(compute_t *self)
 {
     char b = 1;
@@ -101,6 +109,8 @@ static void *s_thread_main(void *arg)
     compute_t *self = me->pool;
     game_tt_t *tt = NULL;
     variant_t tt_variant = VARIANT_OCTAD;
+    engine_t *eng = NULL;   /* analyse tasks' engine, kept while the table size stays */
+    uint32_t eng_mb = 0;
     pthread_mutex_lock(&self->lock);
     for (;;) {
         while (!self->stop && self->head == NULL)
@@ -117,9 +127,19 @@ static void *s_thread_main(void *arg)
         pthread_mutex_unlock(&self->lock);
 
         s_done_node_t *d = malloc(sizeof *d);
-        compute_done_t result;
-        s_count(self, &node->job, &tt, &tt_variant, &result);
-        free(node);
+        static _Thread_local compute_done_t result; /* a PV's texts: 2 KB */
+        if (node->job.analyse) {
+            uint64_t start = s_now_ms();
+            memset(&result, 0, sizeof result);
+            result.task_id = node->job.task_id;
+            result.job_id = node->job.job_id;
+            result.gen = node->job.gen;
+            wanalyse_run(&node->job, &eng, &eng_mb, &result);
+            result.elapsed_ms = s_now_ms() - start;
+        } else {
+            s_count(self, &node->job, &tt, &tt_variant, &result);
+        }
+        s_free_node(node);
 
         pthread_mutex_lock(&self->lock);
         me->busy = false;
@@ -140,6 +160,7 @@ static void *s_thread_main(void *arg)
     }
     pthread_mutex_unlock(&self->lock);
     game_tt_destroy(&tt);
+    engine_destroy(&eng);
     return NULL;
 }
 
@@ -224,7 +245,7 @@ size_t compute_drop_queued(compute_t *self)
     pthread_mutex_unlock(&self->lock);
     while (node) {
         s_node_t *next = node->next;
-        free(node);
+        s_free_node(node);
         node = next;
     }
     return n;

@@ -1,10 +1,12 @@
-/* compute.h: the worker's pool of perft threads, fed and drained by the I/O thread. */
+/* compute.h: the worker's pool of compute threads (perft counts, and the
+ * searches of OCTP/3 ANALYSE tasks: wanalyse.h), fed and drained by the I/O thread. */
 #pragma once
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
+#include "engine.h"
 #include "game.h"
 
 /* One task to count, already parsed by the I/O thread. */
@@ -15,6 +17,11 @@ typedef struct {
     game_pos_t pos;
     int depth;          /* >= 0 */
     bool want_stats;
+    bool analyse;           /* a search (wanalyse.h), not a count */
+    engine_game_t *game;    /* analyse: the game up to pos, owned by the job (the pool frees it) */
+    engine_move_t move;     /* analyse: the one root move searched */
+    uint32_t hash_mb;       /* analyse: the search's table size */
+    unsigned delay_ms;      /* analyse, testing only: the thread waits this long first */
 } compute_job_t;
 
 /* One finished task. */
@@ -26,6 +33,13 @@ typedef struct {
     bool has_stats;
     perft_stats_t stats;
     uint64_t elapsed_ms;
+    bool analyse;           /* a search: the fields below */
+    bool failed;            /* its table could not be allocated */
+    int score, seldepth;
+    uint8_t bound;          /* MSG_BOUND_* */
+    uint64_t search_nodes;  /* the search's nodes */
+    uint32_t n_pv;
+    char pv[ENGINE_MAX_PLY][MOVE_TEXT_MAX];
 } compute_done_t;
 
 typedef struct compute_s compute_t;

@@ -13,7 +13,8 @@
 static const char s_help[] =
     "usage: worker --connect ENDPOINT [options]\n"
     "Computes perft tasks, and solves or verifies octad table pairs, for a coordinator\n"
-    "(octad-cluster, OCTP/2; OCTP/1 with an older coordinator).\n\n"
+    "(octad-cluster, OCTP/2), and searches root moves for an analysis (OCTP/3); older\n"
+    "coordinators get OCTP/2 or OCTP/1.\n\n"
     "  --connect ENDPOINT  the coordinator, e.g. tcp://10.0.0.1:5555 (required)\n"
     "  --threads N         compute threads (default: one per core)\n"
     "  --hash MB           transposition table MiB (default 64); the threads share one\n"
@@ -28,15 +29,18 @@ static const char s_help[] =
     "  --memory GB         solve tasks: the memory a pair solved here may take at its peak\n"
     "                      (decimal GB, e.g. 11.5; default: 3/4 of RAM); a pair estimated\n"
     "                      to need more is refused (REFUSE MEMORY) and goes to another worker\n"
-    "  --protocol N        the highest protocol version to speak: 2 (default) or 1 (perft only)\n"
+    "  --protocol N        the highest protocol version to speak: 3 (default), 2 (no analysis)\n"
+    "                      or 1 (perft only)\n"
+
     "  --server-key FILE   CURVE: the coordinator's public key file\n"
     "  --secret FILE       CURVE: this worker's secret key file (needs --server-key)\n"
     "  --quiet             only errors on stderr\n"
-    "  --inject-fault N    TESTING ONLY: every Nth result is wrong by one (to exercise --verify),\n"
-    "                      and every Nth table chunk sent is corrupt (to exercise its CRC)\n"
+    "  --inject-fault N    TESTING ONLY: every Nth result is wrong by one (a count, or an\n"
+    "                      analysis's score: to exercise --verify), and every Nth table chunk\n"
+    "                      sent is corrupt (to exercise its CRC)\n"
     "  --test-spoil N      TESTING ONLY: every Nth pair made has a wrong record (to exercise\n"
     "                      the verification of solve jobs)\n"
-    "  --test-delay-ms MS  TESTING ONLY: each solve or verify task waits MS before it starts\n"
+    "  --test-delay-ms MS  TESTING ONLY: each solve, verify or analyse task waits MS before it starts\n"
     "  --help              this text\n\n"
     "SIGTERM/SIGINT hand unfinished tasks back and exit 0, within 3 s even if the coordinator\n"
     "is gone. Exit status 0, 1 failure, 2 bad usage.\n";
@@ -69,7 +73,7 @@ static int s_parse(int argc, char **argv, worker_opts_t *o)
     long cores = sysconf(_SC_NPROCESSORS_ONLN), v;
     char host[40] = "worker";
     gethostname(host, sizeof host - 1);
-    *o = (worker_opts_t){.threads = cores > 0 ? (int)cores : 1, .hash_mb = 64, .protocol = 2};
+    *o = (worker_opts_t){.threads = cores > 0 ? (int)cores : 1, .hash_mb = 64, .protocol = 3};
     snprintf(o->name, sizeof o->name, "%s-%ld", host, (long)getpid());
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -118,7 +122,7 @@ static int s_parse(int argc, char **argv, worker_opts_t *o)
                 if (solve_parse_memory(val, &o->memory) != 0)
                     return s_usage("--memory: '%.40s' is not a number of GB in (0, 1000000]", val);
             } else if (strcmp(a, "--protocol") == 0) {
-                if (s_int(a, val, 1, 2, &v))
+                if (s_int(a, val, 1, 3, &v))
                     return 2;
                 o->protocol = (int)v;
             }

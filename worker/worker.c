@@ -18,6 +18,7 @@
 #include "game.h"
 #include "log_line.h"
 #include "wire.h"
+#include "wanalyse.h"
 #include "wsolve.h"
 #if OCTAD_HAVE_CURVE
 #include "curve.h"
@@ -185,17 +186,33 @@ static void s_top_up(s_worker_t *w)
     w->credit_out += (size_t)free_nb;
 }
 
-static void s_refuse(s_worker_t *w, const msg_task_t *t, msg_code_t code, const char *reason)
+static void s_refuse(s_worker_t *w, uint64_t task_id, uint64_t job_id, msg_code_t code, const char *reason)
 {
     msg_t m;
     msg_init(&m, MSG_REFUSE);
-    m.u.refuse.task_id = t->task_id;
-    m.u.refuse.job_id = t->job_id;
+    m.u.refuse.task_id = task_id;
+    m.u.refuse.job_id = job_id;
     m.u.refuse.code = code;
     snprintf(m.u.refuse.reason, sizeof m.u.refuse.reason, "%s", reason);
     char text[MSG_TEXT_MAX];
-    s_log(w, true, "refused task %llu: %s", (unsigned long long)t->task_id, log_clean(reason, text, sizeof text));
+    s_log(w, true, "refused task %llu: %s", (unsigned long long)task_id, log_clean(reason, text, sizeof text));
     s_send(w, &m);
+}
+
+/* Checks an OCTP/3 ANALYSE and hands it to the compute threads, or refuses it. */
+static void s_on_analyse(s_worker_t *w, const msg_analyse_t *a)
+{
+    char reason[MSG_TEXT_MAX];
+    if (w->state != S_ACTIVE || w->version < 3) {
+        w->unexpected_nb++;
+    } else if (w->credit_out == 0) {
+        s_refuse(w, a->task_id, a->job_id, MSG_CODE_NO_CREDIT, "task beyond the credit given");
+    } else {
+        w->credit_out--;
+        int code = wanalyse_submit(w->compute, a, w->gen, w->opts->delay_ms, reason, sizeof reason);
+        if (code != 0)
+            s_refuse(w, a->task_id, a->job_id, (msg_code_t)code, reason);
+    }
 }
 
 /* Checks a TASK and hands it to the compute threads, or refuses it. */
@@ -210,21 +227,21 @@ static void s_on_task(s_worker_t *w, const msg_task_t *t)
         return;
     }
     if (w->credit_out == 0) {
-        s_refuse(w, t, MSG_CODE_NO_CREDIT, "task beyond the credit given");
+        s_refuse(w, t->task_id, t->job_id, MSG_CODE_NO_CREDIT, "task beyond the credit given");
         return;
     }
     w->credit_out--;
     if (game_variant_parse(t->variant, &v) != 0) {
         snprintf(reason, sizeof reason, "unknown variant \"%s\"", t->variant);
-        s_refuse(w, t, MSG_CODE_VARIANT, reason);
+        s_refuse(w, t->task_id, t->job_id, MSG_CODE_VARIANT, reason);
     } else if (t->depth > DEPTH_MAX) {
         snprintf(reason, sizeof reason, "depth %d not supported (at most %d)", t->depth, DEPTH_MAX);
-        s_refuse(w, t, MSG_CODE_DEPTH, reason);
+        s_refuse(w, t->task_id, t->job_id, MSG_CODE_DEPTH, reason);
     } else if (game_parse(v, t->position, &job.pos, err, sizeof err) != 0) {
         snprintf(reason, sizeof reason, "bad position \"%.60s\": %.150s", t->position, err);
-        s_refuse(w, t, MSG_CODE_POSITION, reason);
+        s_refuse(w, t->task_id, t->job_id, MSG_CODE_POSITION, reason);
     } else if (compute_submit(w->compute, &job) != 0) {
-        s_refuse(w, t, MSG_CODE_INTERNAL, "out of memory");
+        s_refuse(w, t->task_id, t->job_id, MSG_CODE_INTERNAL, "out of memory");
     }
 }
 
@@ -243,10 +260,11 @@ static void s_on_welcome(s_worker_t *w, const msg_welcome_t *m)
 static void s_on_error(s_worker_t *w, const msg_error_t *m)
 {
     char text[MSG_TEXT_MAX];
-    if (m->code == MSG_CODE_VERSION && w->state == S_HELLO && w->version == 2) {
-        /* An OCTP/1 coordinator (PROTOCOL.md 11.1): say HELLO again in its version, perft only. */
-        s_log(w, true, "the coordinator speaks OCTP/1 only: continuing in OCTP/1 (perft tasks only)");
-        w->version = 1;
+    if (m->code == MSG_CODE_VERSION && w->state == S_HELLO && w->version > 1) {
+        /* An older coordinator (PROTOCOL.md 11.1, 12.1): say HELLO again one version lower. */
+        s_log(w, true, "the coordinator does not take OCTP/%u: trying OCTP/%u (%s)", w->version, w->version - 1,
+              log_clean(m->text, text, sizeof text));
+        w->version--;
         w->state_since = s_now();
         s_send_hello(w);
         return;
@@ -306,6 +324,7 @@ static void s_on_message(s_worker_t *w, const msg_t *m)
     case MSG_CHUNK: s_on_solve_message(w, m); break;
     case MSG_WELCOME: s_on_welcome(w, &m->u.welcome); break;
     case MSG_TASK: s_on_task(w, &m->u.task); break;
+    case MSG_ANALYSE: s_on_analyse(w, &m->u.analyse); break;
     case MSG_HEARTBEAT: break;
     case MSG_BYE: s_on_bye(w, &m->u.bye); break;
     case MSG_ERROR: s_on_error(w, &m->u.error); break;
@@ -363,7 +382,17 @@ static void s_read_results(s_worker_t *w, bool woken)
     while (compute_take(w->compute, &d)) {
         if (d.gen != w->gen || w->state != S_ACTIVE)
             continue;
-        msg_t m;
+        static msg_t m; /* an ANALYSED holds 120 PV moves: off the stack */
+        if (d.analyse) {
+            if (d.failed) {
+                s_refuse(w, d.task_id, d.job_id, MSG_CODE_INTERNAL, "out of memory for the search's table");
+                continue;
+            }
+            bool perturb = w->opts->inject_fault > 0 && ++w->result_nb % w->opts->inject_fault == 0;
+            wanalyse_answer(&d, perturb, &m);
+            s_send(w, &m);
+            continue;
+        }
         msg_init(&m, MSG_RESULT);
         m.u.result.task_id = d.task_id;
         m.u.result.job_id = d.job_id;
@@ -516,8 +545,8 @@ static int s_setup(s_worker_t *w, const worker_opts_t *opts, char *err, size_t e
     w->compute = compute_new(opts->threads, opts->hash_mb << 20, w->wake_wr, low_water, err, errlen);
     if (w->compute == NULL)
         return -1;
-    w->version = opts->protocol == 1 ? 1 : 2;
-    if (w->version == 2) {
+    w->version = (uint32_t)opts->protocol;
+    if (w->version >= 2) {
         wsolve_opts_t so = {.tables = opts->tables, .threads = opts->threads, .wake_fd = w->wake_wr,
                             .inject_fault = opts->inject_fault, .delay_ms = opts->delay_ms, .spoil = opts->spoil,
                             .memory = opts->memory,

@@ -18,8 +18,8 @@ typedef struct {
     const char *secret_file;       /* CURVE: this worker's secret key file, or NULL */
     unsigned inject_fault;         /* testing only: every Nth result is off by one (0: never) */
     const char *tables;            /* solve tasks: table cache, or the coordinator's shared directory (NULL: a temporary one) */
-    int protocol;                  /* highest OCTP version spoken: 2, or 1 (perft only) */
-    unsigned delay_ms;             /* testing only: each solve or verify task waits this long first */
+    int protocol;                  /* highest OCTP version spoken: 3, 2 (no analysis) or 1 (perft only) */
+    unsigned delay_ms;             /* testing only: each solve, verify or analyse task waits this long first */
     unsigned spoil;                /* testing only: every Nth pair made has a spoiled record */
     uint64_t memory;               /* --memory, bytes: what a pair solved here may take at its peak (0: 3/4 of RAM) */
 } worker_opts_t;

@@ -177,6 +177,48 @@ static void s_transfer(msg_t *out, int which)
     c->crc = which == 2 ? UINT32_MAX : which == 1 ? 0 : 0xdeadbeefu;
 }
 
+/* OCTP/3: a move list of n entries (which 2: 7-byte texts). */
+static uint32_t s_moves(char (*moves)[MSG_MOVE_MAX], uint32_t n, int which)
+{
+    static const char *const line[] = {"e2e4", "e7e5", "g1f3", "b8c6"};
+    for (uint32_t i = 0; i < n; i++) {
+        if (which == 2)
+            s_fill(moves[i], MSG_MOVE_MAX, (char)('a' + i % 8));
+        else
+            strcpy(moves[i], line[i % 4]);
+    }
+    return n;
+}
+
+static void s_analysis(msg_t *out, int which)
+{
+    uint64_t big = which == 2 ? UINT64_MAX : which == 1 ? 0 : 9876;
+    if (out->type == MSG_ANALYSE) {
+        msg_analyse_t *m = &out->u.analyse;
+        m->task_id = which == 1 ? 1 : big, m->job_id = big;
+        which == 2 ? s_fill(m->variant, sizeof m->variant, 'v') : (void)strcpy(m->variant, which ? "octad" : "chess");
+        if (which == 2)
+            s_fill(m->position, sizeof m->position, 'p');
+        else
+            strcpy(m->position, which ? "ppkn/4/4/NKPP w NCFncf - 0 1"
+                                      : "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+        m->n_moves = s_moves(m->moves, which == 2 ? MSG_GAME_MOVES_MAX : which == 1 ? 0 : 2, which);
+        which == 2 ? s_fill(m->move, sizeof m->move, 'm') : (void)strcpy(m->move, which ? "b1c2" : "g1f3");
+        m->depth = which == 2 ? MSG_ANALYSE_DEPTH_MAX : which == 1 ? 1 : 8;
+        m->hash_mb = which == 2 ? MSG_ANALYSE_HASH_MAX : which == 1 ? 1 : 64;
+        m->lease_ms = which == 2 ? UINT32_MAX : which == 1 ? 1 : 60000;
+        return;
+    }
+    msg_analysed_t *m = &out->u.analysed;
+    m->task_id = which == 1 ? 1 : big, m->job_id = big;
+    m->n_pv = s_moves(m->pv, which == 2 ? MSG_PV_MAX : which == 1 ? 1 : 3, which);
+    strcpy(m->move, m->pv[0]);
+    m->score = which == 2 ? MSG_SCORE_MAX : which == 1 ? -MSG_SCORE_MAX : -37;
+    m->bound = which == 2 ? MSG_BOUND_UPPER : MSG_BOUND_EXACT;
+    m->seldepth = which == 2 ? UINT8_MAX : which == 1 ? 0 : 14;
+    m->nodes = big, m->elapsed_ms = big;
+}
+
 void msg_sample(msg_type_t type, int which, msg_t *out)
 {
     msg_init(out, type);
@@ -204,6 +246,8 @@ void msg_sample(msg_type_t type, int which, msg_t *out)
     case MSG_VERIFIED: s_answers(out, which); break;
     case MSG_FETCH:
     case MSG_CHUNK: s_transfer(out, which); break;
+    case MSG_ANALYSE:
+    case MSG_ANALYSED: s_analysis(out, which); break;
     default: break;
     }
 }
