@@ -90,6 +90,7 @@ int answer_get(store_t *store, const char *text, answer_t *out, char *err, size_
 {
     probe_move_t moves[GAME_MOVES_MAX];
     memset(out, 0, sizeof *out);
+    octad_init(); /* the move generator's tables (idempotent) */
     if (octad_parse(text, &out->pos, err, errlen) < 0)
         return -1;
     octad_format(&out->pos, out->text, sizeof out->text);
