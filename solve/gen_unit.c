@@ -132,11 +132,15 @@ static int s_forward(s_unit_t *u, uint32_t i, char *err, size_t errlen)
     int nint = 0;
     p.halfmove = 1;
     for (int m = 0; m < n; m++) {
+        if (!make_move_zeroes(&p, moves[m])) {
+            nint++;
+            continue;
+        }
         octad_pos_t c;
         make_move(&p, moves[m], &c);
         if (c.halfmove != 0) {
-            nint++;
-            continue;
+            snprintf(err, errlen, "internal error: a move taken for an exit keeps the clock running");
+            return -1;
         }
         rec_t r;
         if (store_value(u->store, &c, &r) < 0) {
