@@ -80,6 +80,7 @@ typedef struct {
     const layout_pair_t *pair;
     const layout_unit_t *unit;
     const layout_slice_t *sl[2];
+    unmove_unit_t um;   /* the same slices, for unmove_slots */
     rec_t *out[2];      /* the unit's records in each slice's table */
     uint32_t size0, n;
     uint16_t *xwin;     /* fastest winning exit: its dtm + 1 */
@@ -101,24 +102,6 @@ static void s_decode(const s_unit_t *u, uint32_t i, octad_pos_t *p)
         index_decode(u->sl[0], i, p);
     else
         index_decode(u->sl[1], i - u->size0, p);
-}
-
-/* The unit-local index of a predecessor q (White to move) of a slot in the
- * unit's slice k: it lies in the other slice of the unit (or, in a slice
- * stored by halves, maybe in the mirror image); -1 if not (a bug). */
-static int64_t s_local(const s_unit_t *u, int k, octad_pos_t *q)
-{
-    int j = u->unit->n == 2 ? 1 - k : 0;
-    if (u->sl[j]->half && (q->ksq[0] & 3) >= 2) {
-        index_mirror(q, q);
-        if (u->unit->n == 2 && (q->type[OCTAD_PAWN] & q->color[0]) != u->sl[j]->pawns[0])
-            j = 1 - j;
-    }
-    const layout_slice_t *s = u->sl[j];
-    if ((q->type[OCTAD_PAWN] & q->color[0]) != s->pawns[0] || (q->type[OCTAD_PAWN] & q->color[1]) != s->pawns[1]
-        || q->castle != s->castle)
-        return -1;
-    return (int64_t)(j ? u->size0 : 0) + index_encode(s, q);
 }
 
 /* Forward pass for slot i: legality, terminal states, internal moves, exits
@@ -149,11 +132,15 @@ static int s_forward(s_unit_t *u, uint32_t i, char *err, size_t errlen)
     int nint = 0;
     p.halfmove = 1;
     for (int m = 0; m < n; m++) {
+        if (!make_move_zeroes(&p, moves[m])) {
+            nint++;
+            continue;
+        }
         octad_pos_t c;
         make_move(&p, moves[m], &c);
         if (c.halfmove != 0) {
-            nint++;
-            continue;
+            snprintf(err, errlen, "internal error: a move taken for an exit keeps the clock running");
+            return -1;
         }
         rec_t r;
         if (store_value(u->store, &c, &r) < 0) {
@@ -314,25 +301,24 @@ static int s_propagate(s_unit_t *u, s_pass_t pass, uint32_t i, int L, int cap, s
 {
     if (L + 1 > cap)
         return 0;
-    octad_pos_t p, pred[UNMOVE_MAX];
+    octad_pos_t p, bad;
+    uint32_t pred[UNMOVE_MAX];
     int k = i < u->size0 ? 0 : 1;
     const layout_slice_t *s = u->sl[k];
     s_decode(u, i, &p);
     index_flip(&p, &p);
-    int n = unmove_gen(&p, comb_flip_ranks(s->fixed[1]), pred);
-    bool lost = (u->slot[i].st >> V_SHIFT) == V_LOSS;
-    for (int j = 0; j < n; j++) {
-        int64_t v = s_local(u, k, &pred[j]);
-        if (v < 0) {
-            char text[GAME_TEXT_MAX];
-            octad_format(&pred[j], text, sizeof text);
-            snprintf(sink ? sink->err : u->err, sink ? sizeof sink->err : u->errlen,
-                     "internal error: predecessor %s is outside its unit", text);
-            return -1;
-        }
-        if (s_touch(u, pass, (uint32_t)v, lost, L, cap, sink) < 0)
-            return -1;
+    int n = unmove_slots(&u->um, u->unit->n == 2 ? 1 - k : 0, &p, comb_flip_ranks(s->fixed[1]), pred, &bad);
+    if (n < 0) {
+        char text[GAME_TEXT_MAX];
+        octad_format(&bad, text, sizeof text);
+        snprintf(sink ? sink->err : u->err, sink ? sizeof sink->err : u->errlen,
+                 "internal error: predecessor %s is outside its unit", text);
+        return -1;
     }
+    bool lost = (u->slot[i].st >> V_SHIFT) == V_LOSS;
+    for (int j = 0; j < n; j++)
+        if (s_touch(u, pass, pred[j], lost, L, cap, sink) < 0)
+            return -1;
     return 0;
 }
 
@@ -517,6 +503,7 @@ int gen_unit(store_t *store, const layout_pair_t *pair, const layout_unit_t *uni
         u.out[k] = recs[unit->tab[k]];
     }
     u.size0 = u.sl[0]->size;
+    u.um = (unmove_unit_t){{u.sl[0], u.sl[1]}, unit->n, u.size0};
     u.n = u.size0 + (unit->n == 2 ? u.sl[1]->size : 0);
     u.threads = u.n >= s_par_min(PAR_UNIT_MIN) && threads > 1 ? threads : 1;
     u.level_min = s_par_min(PAR_LEVEL_MIN);

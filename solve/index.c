@@ -89,16 +89,7 @@ int index_pcfg(const octad_pos_t *p)
 
 uint32_t index_encode(const layout_slice_t *s, const octad_pos_t *p)
 {
-    unsigned avail = s->free;
-    uint32_t idx = 0;
-    for (int g = 0; g < s->ngroups; g++) {
-        const layout_group_t *gr = &s->group[g];
-        unsigned set = p->color[gr->color] & p->type[gr->type] & avail;
-        unsigned r = comb_rank(set, g == 0 ? s->domain0 : avail);
-        avail &= ~set;
-        idx = idx * s->radix[g] + r;
-    }
-    return idx;
+    return index_encode_sets(s, p->color, p->type, false);
 }
 
 void index_decode(const layout_slice_t *s, uint32_t idx, octad_pos_t *out)

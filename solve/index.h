@@ -4,6 +4,7 @@
 
 #include <stdint.h>
 
+#include "comb.h"
 #include "layout.h"
 #include "octad/position.h"
 
@@ -26,6 +27,27 @@ int index_pcfg(const octad_pos_t *p);
 
 /* Slot of the White-to-move position p in slice s (p must fit s). */
 uint32_t index_encode(const layout_slice_t *s, const octad_pos_t *p);
+
+/* index_encode of the position with occupancy color[2] and type[] (as in
+ * octad_pos_t), or of its mirror image if `mirror`: inline, for the
+ * generator's inner loop (solve/unmove.c). */
+static inline uint32_t index_encode_sets(const layout_slice_t *s, const uint16_t *color, const uint16_t *type,
+                                         bool mirror)
+{
+    unsigned avail = s->free;
+    uint32_t idx = 0;
+    for (int g = 0; g < s->ngroups; g++) {
+        const layout_group_t *gr = &s->group[g];
+        unsigned set = (unsigned)(color[gr->color] & type[gr->type]);
+        if (mirror)
+            set = comb_mirror_files(set);
+        set &= avail;
+        unsigned r = comb_rank(set, g == 0 ? s->domain0 : avail);
+        avail &= ~set;
+        idx = idx * s->radix[g] + r;
+    }
+    return idx;
+}
 
 /* The White-to-move position in slot idx of slice s (clocks 0 and 1, no e.p.). */
 void index_decode(const layout_slice_t *s, uint32_t idx, octad_pos_t *out);

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "epd.h"
+#include "octad/make.h"
 #include "octad/octad.h"
 
 static int s_setup(void **state)
@@ -387,6 +388,41 @@ static void test_insufficient_material(void **state)
     }
 }
 
+/* make_move_zeroes (which the solver uses to skip making the moves that keep
+ * the clock running) says what make_move does to the clock, on every move of
+ * seeded random games from the start: castles, rights lost, captures of
+ * partners, e.p. and promotions all occur. */
+static void test_move_zeroes_matches_make(void **state)
+{
+    (void)state;
+    uint32_t seed = 12345;
+    long zeroing = 0, running = 0;
+    for (int game = 0; game < 400; game++) {
+        octad_pos_t p = s_pos(OCTAD_START_OFEN);
+        for (int ply = 0; ply < 80; ply++) {
+            octad_move_t moves[GAME_MOVES_MAX];
+            int n = octad_gen_legal(&p, moves);
+            if (n == 0)
+                break;
+            p.halfmove = 1;
+            for (int m = 0; m < n; m++) {
+                octad_pos_t c;
+                make_move(&p, moves[m], &c);
+                assert_int_equal(make_move_zeroes(&p, moves[m]), c.halfmove == 0);
+                if (c.halfmove == 0)
+                    zeroing++;
+                else
+                    running++;
+            }
+            seed = seed * 1103515245u + 12345u;
+            octad_pos_t c;
+            make_move(&p, moves[(seed >> 16) % (uint32_t)n], &c);
+            p = c;
+        }
+    }
+    assert_true(zeroing > 1000 && running > 1000);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -401,6 +437,7 @@ int main(void)
         cmocka_unit_test(test_status_and_draw),
         cmocka_unit_test(test_suite_texts_unique),
         cmocka_unit_test(test_insufficient_material),
+        cmocka_unit_test(test_move_zeroes_matches_make),
     };
     return cmocka_run_group_tests(tests, s_setup, NULL);
 }

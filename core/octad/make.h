@@ -97,6 +97,21 @@ BB_INLINE void make_move_board(const octad_pos_t *p, octad_move_t m, octad_pos_t
                octad_move_piece(m), out);
 }
 
+/* Whether the legal move m resets the halfmove clock, as make_move decides
+ * (a capture, a pawn move, a change of castling rights), without making it:
+ * a castle always gives up its side's rights; another move changes rights
+ * when it leaves or lands on a partner's square, or is a king move with
+ * rights on its home rank. */
+static inline int make_move_zeroes(const octad_pos_t *p, octad_move_t m)
+{
+    int piece = octad_move_piece(m);
+    if (piece == OCTAD_PAWN || octad_move_is_castle(m))
+        return 1;
+    bb_t tb = bb_sq(octad_move_to(m));
+    bb_t touched = (bb_t)(bb_sq(octad_move_from(m)) | tb | (piece == OCTAD_KING ? MAKE_HOME[p->side] : 0));
+    return (p->color[p->side ^ 1] & tb) || (p->castle & touched);
+}
+
 /* *out = p after the legal move m, clocks included (RULES.md "Halfmove clock"). */
 static inline void make_move(const octad_pos_t *p, octad_move_t m, octad_pos_t *out)
 {
