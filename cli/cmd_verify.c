@@ -10,6 +10,7 @@
 
 #include "args.h"
 #include "cmd.h"
+#include "verify_journal.h"
 #include "vt_check.h"
 #include "vt_fwdcheck.h"
 
@@ -17,6 +18,7 @@
 
 typedef struct {
     const char *dir;
+    const char *journal;
     const char **names;
     int nnames;
     long threads, clock_every, max_pieces;
@@ -25,7 +27,7 @@ typedef struct {
 
 static void s_help(void)
 {
-    printf("usage: octad verify-tables [TABLE...] [--tables DIR] [--threads N] [--json] [--quiet]\n"
+    printf("usage: octad verify-tables [TABLE...] [--tables DIR] [--threads N] [--journal FILE] [--json] [--quiet]\n"
            "       octad verify-tables --forward [TABLE...] [--tables DIR] [--clock-every N] [--json]\n"
            "Checks octad table files independently of the generator: the header, both\n"
            "CRC-32C checksums and the size; then every slot: illegal placements (and only\n"
@@ -49,6 +51,9 @@ static void s_help(void)
            "missing, unreadable or refused.\n\n"
            "  --tables DIR     table directory (default: $OCTAD_TABLES or ./" DEFAULT_TABLES ")\n"
            "  --threads N      worker threads (default: one per core)\n"
+           "  --journal FILE   record each table found consistent there (name, file size and\n"
+           "                   time; fsynced) and skip the tables it holds unchanged, so an\n"
+           "                   interrupted run resumes: rerun the same command\n"
            "  --forward        compare with a forward search instead (small tables)\n"
            "  --clock-every N  with --forward: every N-th position at every clock (default 1)\n"
            "  --max-pieces N   with --forward and no TABLE: tables up to N pieces (default 4)\n"
@@ -71,6 +76,10 @@ static int s_parse(int argc, char **argv, s_opts_t *o)
             if (rc < 0)
                 return EXIT_USAGE;
             o->dir = v;
+        } else if ((rc = args_value("verify-tables", argc, argv, &i, "--journal", &v)) != 0) {
+            if (rc < 0)
+                return EXIT_USAGE;
+            o->journal = v;
         } else if ((rc = args_value("verify-tables", argc, argv, &i, "--threads", &v)) != 0) {
             if (rc < 0 || args_int("verify-tables", "--threads", v, 1, 64, &o->threads) < 0)
                 return EXIT_USAGE;
@@ -157,6 +166,15 @@ static void s_json_text(const char *s)
         else
             putchar(c);
     }
+}
+
+/* A table the journal holds unchanged: not checked again. */
+static void s_print_journaled(const char *name, bool json, bool first)
+{
+    if (json)
+        printf("%s{\"table\":\"%s\",\"status\":\"journaled\"}", first ? "" : ",", name);
+    else
+        printf("%-10s ok: in the journal, file unchanged\n", name);
 }
 
 static void s_print(const char *name, const vt_report_t *rep, int status, bool json, bool first)
@@ -282,6 +300,14 @@ int cmd_verify(int argc, char **argv)
         free(o.names);
         return status == EXIT_USAGE ? EXIT_USAGE : v;
     }
+    char jerr[600];
+    verify_journal_t *journal = NULL;
+    if (o.journal && st && !o.forward && !(journal = verify_journal_open(o.journal, jerr, sizeof jerr))) {
+        args_error("verify-tables", "%s", jerr);
+        vt_store_destroy(&st);
+        free(o.names);
+        return EXIT_USAGE;
+    }
     vt_check_opts_t copts = {.threads = (int)o.threads, .progress = o.quiet ? NULL : stderr};
     static vt_report_t rep;
     uint64_t records = 0, failures = 0;
@@ -291,6 +317,10 @@ int cmd_verify(int argc, char **argv)
     for (int i = 0; st && i < n; i++) {
         char name[VT_NAME_MAX], err[600];
         vt_table_name(ids[i], name);
+        if (journal && verify_journal_done(journal, o.dir, name)) {
+            s_print_journaled(name, o.json, i == 0);
+            continue;
+        }
         const vt_table_t *t = vt_store_get(st, ids[i], err, sizeof err);
         int v;
         if (!t) {
@@ -301,6 +331,10 @@ int cmd_verify(int argc, char **argv)
             v = vt_check_table(st, t, &copts, &rep);
         }
         s_print(name, &rep, v, o.json, i == 0);
+        if (v == 0 && journal && verify_journal_add(journal, o.dir, name, jerr, sizeof jerr) != 0) {
+            fprintf(stderr, "octad verify-tables: %s\n", jerr);
+            status = EXIT_FAIL;
+        }
         /* Decoded tables are not evictable like mapped ones: keep at most half the RAM. */
         vt_store_trim(st, s_half_ram());
         records += rep.records, failures += rep.failures, seconds += rep.seconds;
@@ -318,6 +352,7 @@ int cmd_verify(int argc, char **argv)
                "CPU second)\n",
                n, (unsigned long long)records, (unsigned long long)failures, seconds, o.threads, rate / 1e6,
                core_rate / 1e6);
+    verify_journal_close(&journal);
     vt_store_destroy(&st);
     free(o.names);
     return status;
