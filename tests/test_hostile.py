@@ -392,9 +392,14 @@ def case_big_frame():
     port_file = os.path.join(TMP, "fake.ep")
     fake = subprocess.Popen([ARGS.zmtp, "listen", port_file, "300"], stdout=subprocess.PIPE, text=True)
     end = time.time() + 10
-    while not os.path.exists(port_file) and time.time() < end:
+    fake_ep = ""
+    while not fake_ep and time.time() < end:  # the file can exist a moment before its text is written
+        if os.path.exists(port_file):
+            with open(port_file) as f:
+                fake_ep = f.read().strip()
         time.sleep(0.02)
-    wk = subprocess.Popen(worker("--connect", open(port_file).read().strip(), "--threads", 1, "--hash", 0, "--quiet"))
+    check(fake_ep != "", "the fake coordinator wrote its endpoint")
+    wk = subprocess.Popen(worker("--connect", fake_ep, "--threads", 1, "--hash", 0, "--quiet"))
     watch = RssWatch(wk.pid)
     time.sleep(0.1)
     wasan = sanitized(wk.pid)
