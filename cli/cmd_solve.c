@@ -17,6 +17,7 @@
 #include "start.h"
 #include "repack.h"
 #include "solve.h"
+#include "solve_count.h"
 
 #define DEFAULT_TABLES "octad-tables"
 
@@ -25,7 +26,7 @@ typedef struct {
     const char *text;
     long max_pieces, threads;
     uint64_t memory;
-    bool json, pv, quiet, repack, deployed;
+    bool json, pv, quiet, repack, count, deployed;
 } s_opts_t;
 
 static void s_help_solve(void)
@@ -33,6 +34,7 @@ static void s_help_solve(void)
     printf("usage: octad solve [POSITION] [--tables DIR] [--max-pieces N] [--threads N] [--memory GB]\n"
            "                   [--json] [--quiet]\n"
            "       octad solve --repack [--tables DIR]\n"
+           "       octad solve --count [--tables DIR] [--max-pieces N] [--json]\n"
            "Generates octad tablebases by retrograde analysis and answers a position.\n\n"
            "With --max-pieces N, solves every table with at most N pieces (kings included,\n"
            "2-8) and writes DIR/SUMMARY (value counts and CRC-32C of each table).\n"
@@ -47,6 +49,10 @@ static void s_help_solve(void)
            "                   default: 3/4 of RAM)\n"
            "  --repack         rewrite table files of format version 1 as version 2\n"
            "                   (compressed), each checked as it is read back; solves nothing\n"
+           "  --count          count the game positions the tables up to --max-pieces (default\n"
+           "                   8) stand for: both sides to move, mirror images apart, with\n"
+           "                   castling rights, without positions with a legal e.p. capture;\n"
+           "                   every file's checksums are checked; solves nothing\n"
            "  --json           machine-readable result\n"
            "  --quiet          no progress lines\n"
            "  --help           this text\n");
@@ -97,6 +103,8 @@ static int s_parse(const char *cmd, bool solve, int argc, char **argv, s_opts_t 
             }
         } else if (solve && strcmp(argv[i], "--repack") == 0) {
             o->repack = true;
+        } else if (solve && strcmp(argv[i], "--count") == 0) {
+            o->count = true;
         } else if (strcmp(argv[i], "--json") == 0) {
             o->json = true;
         } else if (!solve && strcmp(argv[i], "--deployed") == 0) {
@@ -255,8 +263,19 @@ int cmd_solve(int argc, char **argv)
     int rc = s_parse("solve", true, argc, argv, &o);
     if (rc != 0)
         return rc < 0 ? EXIT_OK : rc;
+    if (o.repack && o.count) {
+        args_error("solve", "--repack and --count are separate jobs: give one");
+        return EXIT_USAGE;
+    }
     if (o.repack)
         return s_repack(&o);
+    if (o.count) {
+        if (o.text) {
+            args_error("solve", "--count takes no position");
+            return EXIT_USAGE;
+        }
+        return solve_count_run(o.dir, o.max_pieces > 0 ? (int)o.max_pieces : 8, o.json, o.quiet);
+    }
     octad_pos_t p;
     if (s_position("solve", o.text, &p) < 0 || s_make_dir(o.dir) < 0)
         return EXIT_USAGE;

@@ -55,6 +55,11 @@ check "solve small memory" 0 'solved' -- "$octad" solve --max-pieces 4 --memory 
 check "repack current" 0 '"repacked":0.*"ok":true' -- "$octad" solve --repack --tables "$tmp/ref" --json
 check "repack with position" 2 'takes no position' -- "$octad" solve --repack "3k/4/4/R2K w - - 0 1" --tables "$tmp/ref"
 check "repack missing dir" 1 'cannot open the table directory' -- "$octad" solve --repack --tables "$tmp/none"
+# Positions the tables stand for: two bare kings apart, 156 placements, either side to move.
+check "count" 0 '"pieces":2,"tables":1,"records":120,"legal":78,"positions":312' -- "$octad" solve --count --max-pieces 3 --tables "$tmp/ref" --json --quiet
+check "count with position" 2 'takes no position' -- "$octad" solve --count "3k/4/4/R2K w - - 0 1" --tables "$tmp/ref"
+check "count beyond the tables" 1 'KvK.*\.otb.*solve them first' -- "$octad" solve --count --max-pieces 8 --tables "$tmp/ref" --quiet
+check "count and repack" 2 'separate jobs' -- "$octad" solve --count --repack --tables "$tmp/ref"
 check "probe help" 0 'usage: octad probe' -- "$octad" probe --help
 check "probe deployed missing" 1 'start 0: .*KNPPvKNPP.otb' -- "$octad" probe --deployed --tables "$tmp/ref"
 check "probe deployed position" 2 'takes no position' -- "$octad" probe --deployed "3k/4/4/R2K w - - 0 1"
