@@ -19,6 +19,7 @@
 #include "log_line.h"
 #include "wire.h"
 #include "wanalyse.h"
+#include "whello.h"
 #include "wsolve.h"
 #if OCTAD_HAVE_CURVE
 #include "curve.h"
@@ -92,8 +93,7 @@ static void s_send(s_worker_t *w, msg_t *msg)
     char err[256];
     if (w->sock == NULL)
         return;
-    if (msg->version < w->version)
-        msg->version = w->version; /* the session's version; OCTP/2 types stay 2 */
+    whello_stamp(msg, w->version);
     if (wire_send(w->sock, msg, ZMQ_DONTWAIT, err, sizeof err) != MSG_OK) {
         s_log(w, false, "cannot send %s: %s", msg_type_name(msg->type), err);
         return;
@@ -104,13 +104,7 @@ static void s_send(s_worker_t *w, msg_t *msg)
 static void s_send_hello(s_worker_t *w)
 {
     msg_t m;
-    msg_init(&m, MSG_HELLO);
-    snprintf(m.u.hello.name, sizeof m.u.hello.name, "%s", w->opts->name);
-    m.u.hello.threads = (uint32_t)w->capacity;
-    m.u.hello.n_variants = VARIANT_NB;
-    for (int v = 0; v < VARIANT_NB; v++)
-        snprintf(m.u.hello.variants[v], MSG_VARIANT_MAX, "%s", game_variant_name((variant_t)v));
-    m.u.hello.hash_mb = (uint32_t)w->opts->hash_mb;
+    whello_hello(&m, w->version, w->opts->name, (uint32_t)w->capacity, (uint32_t)w->opts->hash_mb);
     s_send(w, &m);
 }
 
@@ -260,11 +254,12 @@ static void s_on_welcome(s_worker_t *w, const msg_welcome_t *m)
 static void s_on_error(s_worker_t *w, const msg_error_t *m)
 {
     char text[MSG_TEXT_MAX];
-    if (m->code == MSG_CODE_VERSION && w->state == S_HELLO && w->version > 1) {
+    uint32_t lower = m->code == MSG_CODE_VERSION ? whello_fallback(w->version, w->state == S_HELLO) : 0;
+    if (lower != 0) {
         /* An older coordinator (PROTOCOL.md 11.1, 12.1): say HELLO again one version lower. */
-        s_log(w, true, "the coordinator does not take OCTP/%u: trying OCTP/%u (%s)", w->version, w->version - 1,
+        s_log(w, true, "the coordinator does not take OCTP/%u: trying OCTP/%u (%s)", w->version, lower,
               log_clean(m->text, text, sizeof text));
-        w->version--;
+        w->version = lower;
         w->state_since = s_now();
         s_send_hello(w);
         return;
@@ -336,10 +331,7 @@ static void s_on_message(s_worker_t *w, const msg_t *m)
 static void s_version_mismatch(s_worker_t *w, const char *err)
 {
     msg_t m;
-    msg_init(&m, MSG_ERROR);
-    m.u.error.code = MSG_CODE_VERSION;
-    snprintf(m.u.error.text, sizeof m.u.error.text, "this worker speaks OCTP/%d to OCTP/%u", MSG_VERSION_MIN,
-             w->version);
+    whello_version_error(&m, w->version);
     s_send(w, &m);
     s_log(w, true, "coordinator speaks another protocol version (%s); exiting", err);
     w->done = true;
