@@ -15,11 +15,11 @@
 
 #include "compute.h"
 #include "exit_deadline.h"
-#include "game.h"
 #include "log_line.h"
 #include "wire.h"
 #include "wanalyse.h"
 #include "whello.h"
+#include "wperft.h"
 #include "wsolve.h"
 #if OCTAD_HAVE_CURVE
 #include "curve.h"
@@ -33,7 +33,6 @@ enum {
     DEFAULT_LIVENESS = 3,
     BACKOFF_MIN_MS = 250,
     BACKOFF_MAX_MS = 5000,
-    DEPTH_MAX = 40,
     HANDBACK_CAP = MSG_HANDBACK_MAX,
     FLUSH_MS = 50,           /* finished results wait at most about this long */
     EXIT_WAIT_MS = 3000      /* closing the session (hand-back included) gets at most this long */
@@ -212,30 +211,16 @@ static void s_on_analyse(s_worker_t *w, const msg_analyse_t *a)
 /* Checks a TASK and hands it to the compute threads, or refuses it. */
 static void s_on_task(s_worker_t *w, const msg_task_t *t)
 {
-    char err[200], reason[MSG_TEXT_MAX];
-    compute_job_t job = {.task_id = t->task_id, .job_id = t->job_id, .gen = w->gen,
-                         .depth = t->depth, .want_stats = t->want_stats};
-    variant_t v;
+    char reason[MSG_TEXT_MAX];
     if (w->state != S_ACTIVE) {
         w->unexpected_nb++;
-        return;
-    }
-    if (w->credit_out == 0) {
+    } else if (w->credit_out == 0) {
         s_refuse(w, t->task_id, t->job_id, MSG_CODE_NO_CREDIT, "task beyond the credit given");
-        return;
-    }
-    w->credit_out--;
-    if (game_variant_parse(t->variant, &v) != 0) {
-        snprintf(reason, sizeof reason, "unknown variant \"%s\"", t->variant);
-        s_refuse(w, t->task_id, t->job_id, MSG_CODE_VARIANT, reason);
-    } else if (t->depth > DEPTH_MAX) {
-        snprintf(reason, sizeof reason, "depth %d not supported (at most %d)", t->depth, DEPTH_MAX);
-        s_refuse(w, t->task_id, t->job_id, MSG_CODE_DEPTH, reason);
-    } else if (game_parse(v, t->position, &job.pos, err, sizeof err) != 0) {
-        snprintf(reason, sizeof reason, "bad position \"%.60s\": %.150s", t->position, err);
-        s_refuse(w, t->task_id, t->job_id, MSG_CODE_POSITION, reason);
-    } else if (compute_submit(w->compute, &job) != 0) {
-        s_refuse(w, t->task_id, t->job_id, MSG_CODE_INTERNAL, "out of memory");
+    } else {
+        w->credit_out--;
+        int code = wperft_submit(w->compute, t, w->gen, reason, sizeof reason);
+        if (code != 0)
+            s_refuse(w, t->task_id, t->job_id, (msg_code_t)code, reason);
     }
 }
 
@@ -375,28 +360,15 @@ static void s_read_results(s_worker_t *w, bool woken)
         if (d.gen != w->gen || w->state != S_ACTIVE)
             continue;
         static msg_t m; /* an ANALYSED holds 120 PV moves: off the stack */
-        if (d.analyse) {
-            if (d.failed) {
-                s_refuse(w, d.task_id, d.job_id, MSG_CODE_INTERNAL, "out of memory for the search's table");
-                continue;
-            }
-            bool perturb = w->opts->inject_fault > 0 && ++w->result_nb % w->opts->inject_fault == 0;
-            wanalyse_answer(&d, perturb, &m);
-            s_send(w, &m);
+        if (d.analyse && d.failed) {
+            s_refuse(w, d.task_id, d.job_id, MSG_CODE_INTERNAL, "out of memory for the search's table");
             continue;
         }
-        msg_init(&m, MSG_RESULT);
-        m.u.result.task_id = d.task_id;
-        m.u.result.job_id = d.job_id;
-        m.u.result.nodes = d.nodes;
-        m.u.result.has_stats = d.has_stats;
-        if (d.has_stats)
-            m.u.result.stats = d.stats;
-        m.u.result.elapsed_ms = d.elapsed_ms;
-        if (w->opts->inject_fault > 0 && ++w->result_nb % w->opts->inject_fault == 0) {
-            m.u.result.nodes += 1; /* a deliberately wrong worker, for verify-mode tests */
-            m.u.result.stats.nodes = d.has_stats ? m.u.result.nodes : 0;
-        }
+        bool perturb = w->opts->inject_fault > 0 && ++w->result_nb % w->opts->inject_fault == 0;
+        if (d.analyse)
+            wanalyse_answer(&d, perturb, &m);
+        else
+            wperft_answer(&d, perturb, &m);
         s_send(w, &m);
     }
 }
