@@ -1,7 +1,16 @@
-# cluster.cmake: the perft cluster's tests: the scheduler as a cmocka unit test, and real
-# coordinator + worker processes over real sockets (tests/test_cluster.py).
+# cluster.cmake: the perft cluster's tests: the scheduler, the worker's HELLO and its perft TASKs as
+# cmocka unit tests, and real coordinator + worker processes over real sockets (tests/test_cluster.py).
 if(TARGET coordinator AND TARGET worker)
   octad_add_unit_test(test_cluster_sched LIBS octad_sched LABELS cluster)
+  # The worker's HELLO and version negotiation on its own: worker/whello.c.
+  octad_add_unit_test(test_worker_hello LIBS octad_proto_codec octad_core LABELS cluster)
+  target_sources(test_worker_hello PRIVATE ${PROJECT_SOURCE_DIR}/worker/whello.c)
+  target_include_directories(test_worker_hello PRIVATE ${PROJECT_SOURCE_DIR}/worker)
+  # The worker's perft TASKs on their own (refusals, the RESULT): worker/wperft.c and its compute pool.
+  octad_add_unit_test(test_worker_perft LIBS octad_engine octad_proto_codec Threads::Threads LABELS cluster)
+  target_sources(test_worker_perft PRIVATE ${PROJECT_SOURCE_DIR}/worker/wperft.c ${PROJECT_SOURCE_DIR}/worker/compute.c
+                 ${PROJECT_SOURCE_DIR}/worker/wanalyse.c)
+  target_include_directories(test_worker_perft PRIVATE ${PROJECT_SOURCE_DIR}/worker)
 
   add_executable(test_cluster_noise test_cluster_noise.c)
   target_link_libraries(test_cluster_noise PRIVATE octad_proto)

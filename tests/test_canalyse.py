@@ -16,32 +16,14 @@ import tempfile
 import time
 import zlib
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import tc  # noqa: E402  (the shared harness)
+from tc import check, prog  # noqa: E402
+
 ARGS = None
 TMP = None
 FAST = ["--heartbeat-ms", "200", "--liveness", "3"]
 HASH = ["--hash", 16]
-
-
-def fail(msg):
-    print("FAIL: " + msg, file=sys.stderr)
-    sys.exit(1)
-
-
-def check(cond, msg):
-    if not cond:
-        fail(msg)
-    print("ok: " + msg)
-
-
-def prog(name, *args):
-    return [os.path.join(ARGS.bin, name)] + [str(a) for a in args]
-
-
-def check_clean(text):
-    for bad in ("runtime error:", "AddressSanitizer", "LeakSanitizer"):
-        if bad in text:
-            print(text, file=sys.stderr)
-            fail("sanitizer report: " + bad)
 
 
 def reference(depth, *pos):
@@ -59,57 +41,17 @@ def same(got, ref):
     return all(got[k] == ref[k] for k in keys)
 
 
-class Coord:
-    """A coordinator --analyse bound to an ephemeral loopback port, its stderr in a file."""
+class Coord(tc.Coord):
+    """A coordinator --analyse DEPTH --multipv all --json (tc.Coord) with LOCAL local workers."""
 
     def __init__(self, tag, depth, *extra, local=0):
-        self.log = os.path.join(TMP, tag + ".log")
-        self.ep_file = os.path.join(TMP, tag + ".ep")
-        if os.path.exists(self.ep_file):
-            os.unlink(self.ep_file)
-        self.err = open(self.log, "w")
-        self.p = subprocess.Popen(prog("coordinator", "--analyse", depth, "--multipv", "all", "--json",
-                                       "--local-workers", local, "--bind", "tcp://127.0.0.1:*",
-                                       "--endpoint-file", self.ep_file, *HASH, *FAST, *extra),
-                                  stdout=subprocess.PIPE, stderr=self.err, text=True)
-        for _ in range(500):
-            if os.path.exists(self.ep_file):
-                with open(self.ep_file) as f:
-                    self.ep = f.read().strip()
-                return
-            if self.p.poll() is not None:
-                fail("coordinator exited early: " + self.text())
-            time.sleep(0.02)
-        fail("no endpoint file")
-
-    def text(self):
-        with open(self.log) as f:
-            return f.read()
-
-    def wait_log(self, pattern, count=1, timeout=60):
-        end = time.time() + timeout
-        while time.time() < end:
-            found = re.findall(pattern, self.text())
-            if len(found) >= count:
-                return found
-            time.sleep(0.01)
-        fail("no %d x /%s/ in the coordinator log:\n%s" % (count, pattern, self.text()))
-
-    def finish(self, want_rc=0, timeout=120):
-        out, _ = self.p.communicate(timeout=timeout)
-        self.err.close()
-        text = self.text()
-        check_clean(text)
-        if self.p.returncode != want_rc:
-            print(text, file=sys.stderr)
-            fail("coordinator exited %d, expected %d" % (self.p.returncode, want_rc))
-        return (json.loads(out) if want_rc == 0 else None), text
+        super().__init__(tag, "--analyse", depth, "--multipv", "all", "--json", "--local-workers", local,
+                         *HASH, *FAST, *extra)
 
 
 def start_worker(coord, name, *extra, log=None):
-    err = open(log or os.path.join(TMP, "worker-%s.log" % name), "w")
-    return subprocess.Popen(prog("worker", "--connect", coord.ep, "--threads", 1, "--name", name, "--once",
-                                 "--hash", 0, *extra), stdout=subprocess.DEVNULL, stderr=err)
+    """tc.start_worker without a hash table."""
+    return tc.start_worker(coord, name, "--hash", 0, *extra, log=log)
 
 
 def reap(*workers):
@@ -243,32 +185,14 @@ def case_verify():
 def case_octp2():
     """An OCTP/2 worker is refused for an analysis with a clear error; it still does perft."""
     c = Coord("octp2", 6)
-    log = os.path.join(TMP, "old.log")
-    old = start_worker(c, "old", "--protocol", 2, log=log)
-    rc = old.wait(timeout=30)
-    with open(log) as f:
-        wtext = f.read()
+    rc, wtext = tc.run_worker(c, "old", "--hash", 0, "--protocol", 2)
     check(rc == 1 and "needs OCTP/3" in wtext, "an OCTP/2 worker is refused with a clear error and exits 1")
     c.wait_log(r"worker old refused: it speaks OCTP/2, and an analyse job needs OCTP/3")
     a = start_worker(c, "A")
     got, _ = c.finish()
     reap(a)
     check(same(got, reference(6)), "an OCTP/3 worker then does the analysis")
-    ep_file = os.path.join(TMP, "perft.ep")
-    p = subprocess.Popen(prog("coordinator", "--perft", 6, "--local-workers", 0, "--json", "--bind",
-                              "tcp://127.0.0.1:*", "--endpoint-file", ep_file),
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    for _ in range(500):
-        if os.path.exists(ep_file):
-            break
-        time.sleep(0.02)
-    with open(ep_file) as f:
-        ep = f.read().strip()
-    w = subprocess.Popen(prog("worker", "--connect", ep, "--threads", 1, "--once", "--protocol", 2),
-                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    out, _ = p.communicate(timeout=60)
-    reap(w)
-    check(p.returncode == 0 and json.loads(out)["match"] is True, "an OCTP/2 worker computes a perft job exactly")
+    tc.check_old_worker_perft(2, timeout=60)
 
 
 def case_curve():
@@ -319,8 +243,10 @@ def main():
     ap.add_argument("--bin", required=True)
     ap.add_argument("--octad", required=True)
     ARGS = ap.parse_args()
+    tc.ARGS = ARGS
     with tempfile.TemporaryDirectory() as tmp:
         TMP = tmp
+        tc.TMP = tmp
         globals()["case_" + ARGS.case]()
     print("PASS")
 

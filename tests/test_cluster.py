@@ -15,6 +15,9 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from tc import check, check_clean, fail, run, wait_endpoint  # noqa: E402  (the shared harness)
+
 ARGS = None
 TMP = None
 # Octad start, depth 11, cut at ply 4, no hash table: 2840 tasks, a few seconds on two workers:
@@ -23,36 +26,12 @@ MID = ["--perft", "11", "--split-depth", "4", "--hash", "0"]
 MID_NODES = 1465308554
 
 
-def fail(msg):
-    print("FAIL: " + msg, file=sys.stderr)
-    sys.exit(1)
-
-
-def check(cond, msg):
-    if not cond:
-        fail(msg)
-    print("ok: " + msg)
-
-
-def check_clean(err):
-    """Sanitizer reports of the coordinator or its local workers (whose stderr it shares) fail the test."""
-    for bad in ("runtime error:", "AddressSanitizer", "LeakSanitizer"):
-        if bad in err:
-            print(err, file=sys.stderr)
-            fail("sanitizer report in stderr: " + bad)
-
-
 def coordinator(*args):
     return [os.path.join(ARGS.bin, "coordinator")] + [str(a) for a in args]
 
 
 def worker(*args):
     return [os.path.join(ARGS.bin, "worker")] + [str(a) for a in args]
-
-
-def run(cmd, timeout=300):
-    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=timeout)
-    return p.returncode, p.stdout, p.stderr
 
 
 def run_json(cmd, timeout=300, ok_codes=(0,)):
@@ -97,18 +76,6 @@ def alive(pid):
             return f.read().split(")")[-1].split()[0] != "Z"
     except OSError:
         return False
-
-
-def wait_endpoint(path, proc, timeout=30):
-    end = time.time() + timeout
-    while time.time() < end:
-        if os.path.exists(path):
-            with open(path) as f:
-                return f.read().strip()
-        if proc.poll() is not None:
-            fail("coordinator exited early: " + (proc.stderr.read() if proc.stderr else "see its stderr"))
-        time.sleep(0.02)
-    fail("no endpoint file")
 
 
 def octad_perft(depth, extra=()):

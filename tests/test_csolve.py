@@ -16,32 +16,14 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import tc  # noqa: E402  (the shared harness)
+from tc import check, check_clean, prog, start_worker  # noqa: E402
+
 ARGS = None
 TMP = None
 PIECES = 4
 FAST = ["--heartbeat-ms", "200", "--liveness", "3"]
-
-
-def fail(msg):
-    print("FAIL: " + msg, file=sys.stderr)
-    sys.exit(1)
-
-
-def check(cond, msg):
-    if not cond:
-        fail(msg)
-    print("ok: " + msg)
-
-
-def prog(name, *args):
-    return [os.path.join(ARGS.bin, name)] + [str(a) for a in args]
-
-
-def check_clean(text):
-    for bad in ("runtime error:", "AddressSanitizer", "LeakSanitizer"):
-        if bad in text:
-            print(text, file=sys.stderr)
-            fail("sanitizer report: " + bad)
 
 
 def reference():
@@ -54,57 +36,11 @@ def reference():
         return f.read()
 
 
-class Coord:
-    """A coordinator --solve bound to an ephemeral loopback port, its stderr in a file."""
+class Coord(tc.Coord):
+    """A coordinator --solve WHAT --tables TABLES --json (tc.Coord) with no local worker."""
 
     def __init__(self, tag, tables, *extra, what=("--max-pieces", PIECES)):
-        self.log = os.path.join(TMP, tag + ".log")
-        self.ep_file = os.path.join(TMP, tag + ".ep")
-        if os.path.exists(self.ep_file):
-            os.unlink(self.ep_file)
-        self.err = open(self.log, "w")
-        self.p = subprocess.Popen(prog("coordinator", "--solve", *what, "--tables", tables,
-                                       "--local-workers", 0, "--bind", "tcp://127.0.0.1:*", "--json",
-                                       "--endpoint-file", self.ep_file, *FAST, *extra),
-                                  stdout=subprocess.PIPE, stderr=self.err, text=True)
-        for _ in range(500):
-            if os.path.exists(self.ep_file):
-                with open(self.ep_file) as f:
-                    self.ep = f.read().strip()
-                return
-            if self.p.poll() is not None:
-                fail("coordinator exited early: " + self.text())
-            time.sleep(0.02)
-        fail("no endpoint file")
-
-    def text(self):
-        with open(self.log) as f:
-            return f.read()
-
-    def wait_log(self, pattern, count=1, timeout=60):
-        end = time.time() + timeout
-        while time.time() < end:
-            found = re.findall(pattern, self.text())
-            if len(found) >= count:
-                return found
-            time.sleep(0.01)
-        fail("no %d x /%s/ in the coordinator log:\n%s" % (count, pattern, self.text()))
-
-    def finish(self, timeout=120):
-        out, _ = self.p.communicate(timeout=timeout)
-        self.err.close()
-        text = self.text()
-        check_clean(text)
-        if self.p.returncode != 0:
-            print(text, file=sys.stderr)
-            fail("coordinator exited %d" % self.p.returncode)
-        return json.loads(out), text
-
-
-def start_worker(coord, name, *extra, log=None):
-    err = open(log or os.path.join(TMP, "worker-%s.log" % name), "w")
-    return subprocess.Popen(prog("worker", "--connect", coord.ep, "--threads", 1, "--name", name, "--once", *extra),
-                            stdout=subprocess.DEVNULL, stderr=err)
+        super().__init__(tag, "--solve", *what, "--tables", tables, "--local-workers", 0, "--json", *FAST, *extra)
 
 
 def summary(tables):
@@ -259,11 +195,7 @@ def case_curve():
 def case_octp1():
     tables = os.path.join(TMP, "coord")
     c = Coord("octp1", tables)
-    log = os.path.join(TMP, "old.log")
-    old = start_worker(c, "old", "--protocol", 1, log=log)
-    rc = old.wait(timeout=30)
-    with open(log) as f:
-        wtext = f.read()
+    rc, wtext = tc.run_worker(c, "old", "--protocol", 1)
     check(rc == 1 and "needs OCTP/2" in wtext, "an OCTP/1 worker is refused with a clear error and exits 1")
     c.wait_log(r"worker old refused: it speaks OCTP/1 only")
     a = start_worker(c, "A")
@@ -271,21 +203,7 @@ def case_octp1():
     a.wait(timeout=30)
     check(res["solved"] == 33, "an OCTP/2 worker then does the job")
     # A perft-only (OCTP/1) worker still works for a perft job.
-    ep_file = os.path.join(TMP, "perft.ep")
-    p = subprocess.Popen(prog("coordinator", "--perft", 6, "--local-workers", 0, "--json", "--bind",
-                              "tcp://127.0.0.1:*", "--endpoint-file", ep_file),
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    for _ in range(500):
-        if os.path.exists(ep_file):
-            break
-        time.sleep(0.02)
-    with open(ep_file) as f:
-        ep = f.read().strip()
-    w = subprocess.Popen(prog("worker", "--connect", ep, "--threads", 1, "--once", "--protocol", 1, "--quiet"))
-    out, err = p.communicate(timeout=120)
-    w.wait(timeout=30)
-    check(p.returncode == 0 and json.loads(out).get("match") is True,
-          "an OCTP/1 worker computes a perft job exactly (reference total)")
+    tc.check_old_worker_perft(1)
 
 
 def case_memory():
@@ -422,8 +340,10 @@ def main():
     ap.add_argument("--bin", required=True)
     ap.add_argument("--octad", required=True)
     ARGS = ap.parse_args()
+    tc.ARGS = ARGS
     with tempfile.TemporaryDirectory(prefix="csolve-") as tmp:
         TMP = tmp
+        tc.TMP = tmp
         os.environ["TMPDIR"] = tmp  # workers' private caches land here, so the test sees them removed
         globals()["case_" + ARGS.case]()
     print("PASS " + ARGS.case)

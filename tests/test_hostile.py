@@ -20,9 +20,8 @@ import time
 import zlib
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import test_cluster as tc  # noqa: E402  (shared helpers: run, check, fail, wait_endpoint)
-
-from test_cluster import check, fail  # noqa: E402
+import tc  # noqa: E402  (the shared harness: run, check, fail, wait_endpoint)
+from tc import check, fail  # noqa: E402
 
 
 def run(cmd, timeout=300):

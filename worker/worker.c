@@ -15,10 +15,11 @@
 
 #include "compute.h"
 #include "exit_deadline.h"
-#include "game.h"
 #include "log_line.h"
 #include "wire.h"
 #include "wanalyse.h"
+#include "whello.h"
+#include "wperft.h"
 #include "wsolve.h"
 #if OCTAD_HAVE_CURVE
 #include "curve.h"
@@ -32,7 +33,6 @@ enum {
     DEFAULT_LIVENESS = 3,
     BACKOFF_MIN_MS = 250,
     BACKOFF_MAX_MS = 5000,
-    DEPTH_MAX = 40,
     HANDBACK_CAP = MSG_HANDBACK_MAX,
     FLUSH_MS = 50,           /* finished results wait at most about this long */
     EXIT_WAIT_MS = 3000      /* closing the session (hand-back included) gets at most this long */
@@ -92,8 +92,7 @@ static void s_send(s_worker_t *w, msg_t *msg)
     char err[256];
     if (w->sock == NULL)
         return;
-    if (msg->version < w->version)
-        msg->version = w->version; /* the session's version; OCTP/2 types stay 2 */
+    whello_stamp(msg, w->version);
     if (wire_send(w->sock, msg, ZMQ_DONTWAIT, err, sizeof err) != MSG_OK) {
         s_log(w, false, "cannot send %s: %s", msg_type_name(msg->type), err);
         return;
@@ -104,13 +103,7 @@ static void s_send(s_worker_t *w, msg_t *msg)
 static void s_send_hello(s_worker_t *w)
 {
     msg_t m;
-    msg_init(&m, MSG_HELLO);
-    snprintf(m.u.hello.name, sizeof m.u.hello.name, "%s", w->opts->name);
-    m.u.hello.threads = (uint32_t)w->capacity;
-    m.u.hello.n_variants = VARIANT_NB;
-    for (int v = 0; v < VARIANT_NB; v++)
-        snprintf(m.u.hello.variants[v], MSG_VARIANT_MAX, "%s", game_variant_name((variant_t)v));
-    m.u.hello.hash_mb = (uint32_t)w->opts->hash_mb;
+    whello_hello(&m, w->version, w->opts->name, (uint32_t)w->capacity, (uint32_t)w->opts->hash_mb);
     s_send(w, &m);
 }
 
@@ -218,30 +211,16 @@ static void s_on_analyse(s_worker_t *w, const msg_analyse_t *a)
 /* Checks a TASK and hands it to the compute threads, or refuses it. */
 static void s_on_task(s_worker_t *w, const msg_task_t *t)
 {
-    char err[200], reason[MSG_TEXT_MAX];
-    compute_job_t job = {.task_id = t->task_id, .job_id = t->job_id, .gen = w->gen,
-                         .depth = t->depth, .want_stats = t->want_stats};
-    variant_t v;
+    char reason[MSG_TEXT_MAX];
     if (w->state != S_ACTIVE) {
         w->unexpected_nb++;
-        return;
-    }
-    if (w->credit_out == 0) {
+    } else if (w->credit_out == 0) {
         s_refuse(w, t->task_id, t->job_id, MSG_CODE_NO_CREDIT, "task beyond the credit given");
-        return;
-    }
-    w->credit_out--;
-    if (game_variant_parse(t->variant, &v) != 0) {
-        snprintf(reason, sizeof reason, "unknown variant \"%s\"", t->variant);
-        s_refuse(w, t->task_id, t->job_id, MSG_CODE_VARIANT, reason);
-    } else if (t->depth > DEPTH_MAX) {
-        snprintf(reason, sizeof reason, "depth %d not supported (at most %d)", t->depth, DEPTH_MAX);
-        s_refuse(w, t->task_id, t->job_id, MSG_CODE_DEPTH, reason);
-    } else if (game_parse(v, t->position, &job.pos, err, sizeof err) != 0) {
-        snprintf(reason, sizeof reason, "bad position \"%.60s\": %.150s", t->position, err);
-        s_refuse(w, t->task_id, t->job_id, MSG_CODE_POSITION, reason);
-    } else if (compute_submit(w->compute, &job) != 0) {
-        s_refuse(w, t->task_id, t->job_id, MSG_CODE_INTERNAL, "out of memory");
+    } else {
+        w->credit_out--;
+        int code = wperft_submit(w->compute, t, w->gen, reason, sizeof reason);
+        if (code != 0)
+            s_refuse(w, t->task_id, t->job_id, (msg_code_t)code, reason);
     }
 }
 
@@ -260,11 +239,12 @@ static void s_on_welcome(s_worker_t *w, const msg_welcome_t *m)
 static void s_on_error(s_worker_t *w, const msg_error_t *m)
 {
     char text[MSG_TEXT_MAX];
-    if (m->code == MSG_CODE_VERSION && w->state == S_HELLO && w->version > 1) {
+    uint32_t lower = m->code == MSG_CODE_VERSION ? whello_fallback(w->version, w->state == S_HELLO) : 0;
+    if (lower != 0) {
         /* An older coordinator (PROTOCOL.md 11.1, 12.1): say HELLO again one version lower. */
-        s_log(w, true, "the coordinator does not take OCTP/%u: trying OCTP/%u (%s)", w->version, w->version - 1,
+        s_log(w, true, "the coordinator does not take OCTP/%u: trying OCTP/%u (%s)", w->version, lower,
               log_clean(m->text, text, sizeof text));
-        w->version--;
+        w->version = lower;
         w->state_since = s_now();
         s_send_hello(w);
         return;
@@ -336,10 +316,7 @@ static void s_on_message(s_worker_t *w, const msg_t *m)
 static void s_version_mismatch(s_worker_t *w, const char *err)
 {
     msg_t m;
-    msg_init(&m, MSG_ERROR);
-    m.u.error.code = MSG_CODE_VERSION;
-    snprintf(m.u.error.text, sizeof m.u.error.text, "this worker speaks OCTP/%d to OCTP/%u", MSG_VERSION_MIN,
-             w->version);
+    whello_version_error(&m, w->version);
     s_send(w, &m);
     s_log(w, true, "coordinator speaks another protocol version (%s); exiting", err);
     w->done = true;
@@ -383,28 +360,15 @@ static void s_read_results(s_worker_t *w, bool woken)
         if (d.gen != w->gen || w->state != S_ACTIVE)
             continue;
         static msg_t m; /* an ANALYSED holds 120 PV moves: off the stack */
-        if (d.analyse) {
-            if (d.failed) {
-                s_refuse(w, d.task_id, d.job_id, MSG_CODE_INTERNAL, "out of memory for the search's table");
-                continue;
-            }
-            bool perturb = w->opts->inject_fault > 0 && ++w->result_nb % w->opts->inject_fault == 0;
-            wanalyse_answer(&d, perturb, &m);
-            s_send(w, &m);
+        if (d.analyse && d.failed) {
+            s_refuse(w, d.task_id, d.job_id, MSG_CODE_INTERNAL, "out of memory for the search's table");
             continue;
         }
-        msg_init(&m, MSG_RESULT);
-        m.u.result.task_id = d.task_id;
-        m.u.result.job_id = d.job_id;
-        m.u.result.nodes = d.nodes;
-        m.u.result.has_stats = d.has_stats;
-        if (d.has_stats)
-            m.u.result.stats = d.stats;
-        m.u.result.elapsed_ms = d.elapsed_ms;
-        if (w->opts->inject_fault > 0 && ++w->result_nb % w->opts->inject_fault == 0) {
-            m.u.result.nodes += 1; /* a deliberately wrong worker, for verify-mode tests */
-            m.u.result.stats.nodes = d.has_stats ? m.u.result.nodes : 0;
-        }
+        bool perturb = w->opts->inject_fault > 0 && ++w->result_nb % w->opts->inject_fault == 0;
+        if (d.analyse)
+            wanalyse_answer(&d, perturb, &m);
+        else
+            wperft_answer(&d, perturb, &m);
         s_send(w, &m);
     }
 }
