@@ -149,6 +149,8 @@ static int s_qsearch(search_t *s, int ply, int alpha, int beta)
                 continue; /* quiet, or an under-promotion */
             if (promo < 0 && stand + BOARD_ORDER_VALUE[victim] + 200 <= alpha)
                 continue; /* even winning the piece cannot reach alpha */
+            if (promo < 0 && order_is_bad_capture(s->ops, &node->pos, m))
+                continue; /* loses material by static exchange */
         }
         search_push(s, ply, m);
         score = -s_qsearch(s, ply + 1, -beta, -alpha);
