@@ -102,5 +102,5 @@ const board_ops_t BOARD_CHESS = {
     .victim = s_victim, .mover = s_mover, .promo = s_promo, .to = s_to,
     .has_pieces = s_has_pieces, .insufficient = s_insufficient, .eval = s_eval, .key = s_key,
     .side = s_side, .halfmove = s_halfmove, .draw_clock = 100, .null_move = true,
-    .see_ge = s_see_ge, .quiet_prune = true,
+    .see_ge = s_see_ge, .forward_prune = true,
 };
