@@ -5,9 +5,11 @@
 //
 // usage: node bench/match.mjs [--octad build/cli/octad] [--opponent stockfish:ELO|fairymax|self|octad:PATH]
 //        [--games N] [--tc BASE+INC] (seconds) [--hash MB] [--pgn FILE] [--timemargin MS]
-//        [--nodes N] [--random-plies K]
+//        [--nodes N] [--opponent-nodes M] [--random-plies K]
 // --nodes N: every UCI move is `go nodes N` instead of a clock (CPU-speed independent, so
-// two engine builds can be compared on a loaded machine: --opponent octad:OLD_BUILD).
+// two engine builds can be compared on a loaded machine: --opponent octad:OLD_BUILD);
+// --opponent-nodes M gives the opponent M instead (default N), e.g. to charge a build
+// that searches fewer nodes per second with fewer nodes.
 // --random-plies K: after the book opening, K further plies chosen at random (the same
 // K plies for both games of a pair, from a fixed seed per pair), so deterministic
 // engines (fixed nodes) do not replay the same 40 games.
@@ -30,12 +32,13 @@ const OPENINGS = [
 ];
 
 function parseArgs(argv) {
-  const a = { octad: 'build/cli/octad', opponent: 'stockfish:1500', games: 20, tc: '10+0.1', hash: 16, pgn: null, timemargin: 0, nodes: 0, 'random-plies': 0 };
+  const a = { octad: 'build/cli/octad', opponent: 'stockfish:1500', games: 20, tc: '10+0.1', hash: 16, pgn: null, timemargin: 0, nodes: 0, 'opponent-nodes': 0, 'random-plies': 0 };
   for (let i = 0; i < argv.length; i++) {
     const k = argv[i].replace(/^--/, '');
     if (k === 'help') {
       console.log('usage: node bench/match.mjs [--octad PATH] [--opponent stockfish:ELO|fairymax|self] ' +
-                  '[--games N] [--tc BASE+INC] [--hash MB] [--pgn FILE] [--timemargin MS] [--nodes N] [--random-plies K]');
+                  '[--games N] [--tc BASE+INC] [--hash MB] [--pgn FILE] [--timemargin MS] [--nodes N] [--opponent-nodes M] ' +
+                  '[--random-plies K]');
       process.exit(0);
     }
     if (!(k in a) || i + 1 >= argv.length) { console.error(`match.mjs: bad option ${argv[i]}`); process.exit(2); }
@@ -45,8 +48,9 @@ function parseArgs(argv) {
   a.timemargin = Number(a.timemargin);
   a.nodes = Number(a.nodes);
   a.randomPlies = Number(a['random-plies']);
-  if (!(a.nodes >= 0) || !Number.isInteger(a.nodes) || !(a.randomPlies >= 0) || !Number.isInteger(a.randomPlies)) {
-    console.error('match.mjs: bad --nodes or --random-plies'); process.exit(2);
+  a.opponentNodes = a['opponent-nodes'] === 0 ? a.nodes : Number(a['opponent-nodes']);
+  if (![a.nodes, a.opponentNodes, a.randomPlies].every((x) => Number.isInteger(x) && x >= 0) || (a.opponentNodes && !a.nodes)) {
+    console.error('match.mjs: bad --nodes, --opponent-nodes or --random-plies'); process.exit(2);
   }
   const [base, inc] = a.tc.split('+').map(Number);
   if (!(base > 0) || !(inc >= 0) || !(a.games > 0)) { console.error('match.mjs: bad --tc or --games'); process.exit(2); }
@@ -135,13 +139,13 @@ function makePlayer(spec, a) {
   if (spec.startsWith('octad:')) {
     const path = spec.slice(6);
     if (!existsSync(path)) { console.error(`match.mjs: ${path} not found`); process.exit(2); }
-    return new UciPlayer('octad-opponent', path, ['uci'], { Hash: a.hash }, a.nodes);
+    return new UciPlayer('octad-opponent', path, ['uci'], { Hash: a.hash }, a.opponentNodes);
   }
   if (spec.startsWith('stockfish')) {
     const elo = spec.split(':')[1];
     const opts = { Threads: 1, Hash: a.hash };
     if (elo) Object.assign(opts, { UCI_LimitStrength: 'true', UCI_Elo: elo });
-    return new UciPlayer(`stockfish${elo ? '-' + elo : ''}`, findProgram('stockfish'), [], opts, a.nodes);
+    return new UciPlayer(`stockfish${elo ? '-' + elo : ''}`, findProgram('stockfish'), [], opts, a.opponentNodes);
   }
   if (spec === 'fairymax') return new XboardPlayer('fairymax', findProgram('fairymax'));
   console.error(`match.mjs: unknown opponent ${spec}`); process.exit(2);
@@ -230,7 +234,7 @@ async function main() {
   ours.stop(); theirs.stop();
   const e = elo(scores);
   const f = (x) => (Number.isFinite(x) ? x.toFixed(0) : x > 0 ? '+inf' : '-inf');
-  const tc = a.nodes ? `${a.nodes} nodes/move` : a.tc;
+  const tc = a.nodes ? `${a.nodes} nodes/move (opponent ${a.opponentNodes})` : a.tc;
   console.log(`octad vs ${theirs.name}, ${a.games} games at ${tc}: +${w} =${d} -${l}, score ${(100 * e.mean).toFixed(1)}%, ` +
               `Elo diff ${f(e.elo)} [${f(e.lo)}, ${f(e.hi)}] (95%), illegal moves ${illegal}, time losses ${timeouts}, ` +
               `overruns within the margin ${JSON.stringify(a.overruns)}`);
