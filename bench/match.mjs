@@ -3,12 +3,21 @@
 // score, an Elo estimate with its 95% error bar, illegal moves and time losses.
 // The rules (legality, mate, draws) are chess.js's, not ours; clocks are kept here.
 //
-// usage: node bench/match.mjs [--octad build/cli/octad] [--opponent stockfish:ELO|fairymax|self]
+// usage: node bench/match.mjs [--octad build/cli/octad] [--opponent stockfish:ELO|fairymax|self|octad:PATH]
 //        [--games N] [--tc BASE+INC] (seconds) [--hash MB] [--pgn FILE] [--timemargin MS]
+//        [--nodes N] [--opponent-nodes M] [--random-plies K]
+// --nodes N: every UCI move is `go nodes N` instead of a clock (CPU-speed independent, so
+// two engine builds can be compared on a loaded machine: --opponent octad:OLD_BUILD);
+// --opponent-nodes M gives the opponent M instead (default N), e.g. to charge a build
+// that searches fewer nodes per second with fewer nodes.
+// --random-plies K: after the book opening, K further plies chosen at random (the same
+// K plies for both games of a pair, from a fixed seed per pair), so deterministic
+// engines (fixed nodes) do not replay the same 40 games.
 // A move that overruns the clock loses, unless --timemargin allows it (then it is counted
 // as an overrun of that engine, the move costs no time, and the game goes on): on a loaded
 // machine the wall time between `go` and `bestmove` includes time spent waiting for a CPU.
-// Openings: the built-in list below, each played twice with colours swapped.
+// Openings: the built-in list below, each played twice with colours swapped (game pair p
+// uses opening p mod 20, then its random plies, if any).
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { writeFileSync, existsSync } from 'node:fs';
@@ -23,12 +32,13 @@ const OPENINGS = [
 ];
 
 function parseArgs(argv) {
-  const a = { octad: 'build/cli/octad', opponent: 'stockfish:1500', games: 20, tc: '10+0.1', hash: 16, pgn: null, timemargin: 0 };
+  const a = { octad: 'build/cli/octad', opponent: 'stockfish:1500', games: 20, tc: '10+0.1', hash: 16, pgn: null, timemargin: 0, nodes: 0, 'opponent-nodes': 0, 'random-plies': 0 };
   for (let i = 0; i < argv.length; i++) {
     const k = argv[i].replace(/^--/, '');
     if (k === 'help') {
       console.log('usage: node bench/match.mjs [--octad PATH] [--opponent stockfish:ELO|fairymax|self] ' +
-                  '[--games N] [--tc BASE+INC] [--hash MB] [--pgn FILE] [--timemargin MS]');
+                  '[--games N] [--tc BASE+INC] [--hash MB] [--pgn FILE] [--timemargin MS] [--nodes N] [--opponent-nodes M] ' +
+                  '[--random-plies K]');
       process.exit(0);
     }
     if (!(k in a) || i + 1 >= argv.length) { console.error(`match.mjs: bad option ${argv[i]}`); process.exit(2); }
@@ -36,6 +46,12 @@ function parseArgs(argv) {
   }
   a.games = Number(a.games);
   a.timemargin = Number(a.timemargin);
+  a.nodes = Number(a.nodes);
+  a.randomPlies = Number(a['random-plies']);
+  a.opponentNodes = a['opponent-nodes'] === 0 ? a.nodes : Number(a['opponent-nodes']);
+  if (![a.nodes, a.opponentNodes, a.randomPlies].every((x) => Number.isInteger(x) && x >= 0) || (a.opponentNodes && !a.nodes)) {
+    console.error('match.mjs: bad --nodes, --opponent-nodes or --random-plies'); process.exit(2);
+  }
   const [base, inc] = a.tc.split('+').map(Number);
   if (!(base > 0) || !(inc >= 0) || !(a.games > 0)) { console.error('match.mjs: bad --tc or --games'); process.exit(2); }
   a.base = base * 1000; a.inc = inc * 1000;
@@ -71,7 +87,9 @@ class Proc {
 
 // A UCI engine. move() returns the UCI move text, or null when it does not answer in time.
 class UciPlayer {
-  constructor(name, cmd, args, options) { this.name = name; this.cmd = cmd; this.args = args; this.options = options; }
+  constructor(name, cmd, args, options, nodes) {
+    this.name = name; this.cmd = cmd; this.args = args; this.options = options; this.nodes = nodes;
+  }
   async start() {
     this.proc = new Proc(this.cmd, this.args);
     this.proc.send('uci');
@@ -84,7 +102,8 @@ class UciPlayer {
   }
   async move(moves, clock, limitMs) {
     this.proc.send(`position startpos${moves.length ? ' moves ' + moves.join(' ') : ''}`);
-    this.proc.send(`go wtime ${Math.max(1, Math.floor(clock.w))} btime ${Math.max(1, Math.floor(clock.b))} winc ${clock.inc} binc ${clock.inc}`);
+    if (this.nodes) this.proc.send(`go nodes ${this.nodes}`);
+    else this.proc.send(`go wtime ${Math.max(1, Math.floor(clock.w))} btime ${Math.max(1, Math.floor(clock.b))} winc ${clock.inc} binc ${clock.inc}`);
     const l = await this.proc.wait((x) => x.startsWith('bestmove'), limitMs);
     return l ? l.split(/\s+/)[1] : null;
   }
@@ -116,15 +135,45 @@ class XboardPlayer {
 
 function makePlayer(spec, a) {
   if (spec === 'octad' || spec === 'self')
-    return new UciPlayer('octad', a.octad, ['uci'], { Hash: a.hash });
+    return new UciPlayer('octad', a.octad, ['uci'], { Hash: a.hash }, a.nodes);
+  if (spec.startsWith('octad:')) {
+    const path = spec.slice(6);
+    if (!existsSync(path)) { console.error(`match.mjs: ${path} not found`); process.exit(2); }
+    return new UciPlayer('octad-opponent', path, ['uci'], { Hash: a.hash }, a.opponentNodes);
+  }
   if (spec.startsWith('stockfish')) {
     const elo = spec.split(':')[1];
     const opts = { Threads: 1, Hash: a.hash };
     if (elo) Object.assign(opts, { UCI_LimitStrength: 'true', UCI_Elo: elo });
-    return new UciPlayer(`stockfish${elo ? '-' + elo : ''}`, findProgram('stockfish'), [], opts);
+    return new UciPlayer(`stockfish${elo ? '-' + elo : ''}`, findProgram('stockfish'), [], opts, a.opponentNodes);
   }
   if (spec === 'fairymax') return new XboardPlayer('fairymax', findProgram('fairymax'));
   console.error(`match.mjs: unknown opponent ${spec}`); process.exit(2);
+}
+
+// A small seeded generator (mulberry32), so the random plies of pair p are the same every run.
+function rng(seed) {
+  let t = seed >>> 0;
+  return () => {
+    t = (t + 0x6d2b79f5) >>> 0;
+    let x = Math.imul(t ^ (t >>> 15), 1 | t);
+    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+// The opening of game pair p: the book line, then randomPlies random legal plies (UCI texts).
+function openingOf(p, a) {
+  const chess = new Chess(), line = OPENINGS[p % OPENINGS.length].split(' ');
+  for (const m of line) chess.move({ from: m.slice(0, 2), to: m.slice(2, 4), promotion: m[4] });
+  const r = rng(0x9e3779b9 ^ p);
+  for (let k = 0; k < a.randomPlies && !chess.isGameOver(); k++) {
+    const legal = chess.moves({ verbose: true });
+    const m = legal[Math.floor(r() * legal.length)];
+    chess.move(m);
+    line.push(m.from + m.to + (m.promotion || ''));
+  }
+  return line.join(' ');
 }
 
 // One game; returns { result: 1 | 0.5 | 0 for white, reason, moves, illegal: name|null, timeout: name|null }.
@@ -137,8 +186,8 @@ async function playGame(white, black, opening, a) {
   while (!chess.isGameOver() && moves.length < 400) {
     const side = chess.turn(), p = side === 'w' ? white : black;
     const t0 = performance.now();
-    const mv = await p.move(moves, clock, clock[side] + a.timemargin + 2000, a.base, a.inc);
-    const used = performance.now() - t0;
+    const mv = await p.move(moves, clock, a.nodes ? 60000 : clock[side] + a.timemargin + 2000, a.base, a.inc);
+    const used = a.nodes ? 0 : performance.now() - t0; // a node limit: no clock
     clock[side] -= used;
     if (process.env.MATCH_DEBUG) console.error(`${p.name} ${mv} used ${used.toFixed(0)} left ${clock[side].toFixed(0)}`);
     if (mv === null || clock[side] < -a.timemargin) return { result: side === 'w' ? 0 : 1, reason: 'time', moves, timeout: p.name };
@@ -170,7 +219,7 @@ async function main() {
   const scores = [], pgn = [];
   let w = 0, d = 0, l = 0, illegal = 0, timeouts = 0;
   for (let g = 0; g < a.games; g++) {
-    const opening = OPENINGS[Math.floor(g / 2) % OPENINGS.length], oursWhite = g % 2 === 0;
+    const opening = openingOf(Math.floor(g / 2), a), oursWhite = g % 2 === 0;
     const r = await playGame(oursWhite ? ours : theirs, oursWhite ? theirs : ours, opening, a);
     const s = oursWhite ? r.result : 1 - r.result;
     scores.push(s);
@@ -185,7 +234,8 @@ async function main() {
   ours.stop(); theirs.stop();
   const e = elo(scores);
   const f = (x) => (Number.isFinite(x) ? x.toFixed(0) : x > 0 ? '+inf' : '-inf');
-  console.log(`octad vs ${theirs.name}, ${a.games} games at ${a.tc}: +${w} =${d} -${l}, score ${(100 * e.mean).toFixed(1)}%, ` +
+  const tc = a.nodes ? `${a.nodes} nodes/move (opponent ${a.opponentNodes})` : a.tc;
+  console.log(`octad vs ${theirs.name}, ${a.games} games at ${tc}: +${w} =${d} -${l}, score ${(100 * e.mean).toFixed(1)}%, ` +
               `Elo diff ${f(e.elo)} [${f(e.lo)}, ${f(e.hi)}] (95%), illegal moves ${illegal}, time losses ${timeouts}, ` +
               `overruns within the margin ${JSON.stringify(a.overruns)}`);
   if (a.pgn) writeFileSync(a.pgn, pgn.join('\n'));

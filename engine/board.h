@@ -46,6 +46,13 @@ typedef struct {
     int draw_clock;
     /* Whether null-move pruning is sound enough to use (not in octad: zugzwang). */
     bool null_move;
+    /* Static exchange: whether m wins at least threshold centipawns (see.h);
+     * NULL in octad, where every capture counts as good and nothing is pruned by it. */
+    bool (*see_ge)(const game_pos_t *pos, engine_move_t m, int threshold);
+    /* Whether the search may prune and reduce more at low depth: late-move,
+     * futility and static-exchange pruning, internal iterative reduction
+     * (chess only; octad's search is kept as it was measured). */
+    bool forward_prune;
 } board_ops_t;
 
 extern const board_ops_t BOARD_OCTAD;

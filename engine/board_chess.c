@@ -2,6 +2,7 @@
 #include "board.h"
 #include "chess/make.h"
 #include "eval.h"
+#include "see.h"
 
 static int s_gen(const game_pos_t *pos, engine_move_t *moves)
 {
@@ -76,6 +77,11 @@ static int s_eval(const game_pos_t *pos)
     return eval_chess(&pos->u.chess);
 }
 
+static bool s_see_ge(const game_pos_t *pos, engine_move_t m, int threshold)
+{
+    return see_chess_ge(&pos->u.chess, m, threshold);
+}
+
 static engine_key_t s_key(const game_pos_t *pos)
 {
     return (engine_key_t){ pos->u.chess.key[0], pos->u.chess.key[1] };
@@ -96,4 +102,5 @@ const board_ops_t BOARD_CHESS = {
     .victim = s_victim, .mover = s_mover, .promo = s_promo, .to = s_to,
     .has_pieces = s_has_pieces, .insufficient = s_insufficient, .eval = s_eval, .key = s_key,
     .side = s_side, .halfmove = s_halfmove, .draw_clock = 100, .null_move = true,
+    .see_ge = s_see_ge, .forward_prune = true,
 };

@@ -7,12 +7,18 @@ enum {
     S_TT = 1 << 30,
     S_TACTICAL = 1 << 20,
     S_KILLER1 = S_TACTICAL - 1000,
-    S_KILLER2 = S_TACTICAL - 2000
+    S_KILLER2 = S_TACTICAL - 2000,
+    S_BAD_CAPTURE = -(1 << 20) /* below every history score: after the quiet moves */
 };
 
 bool order_is_tactical(const board_ops_t *ops, const game_pos_t *pos, engine_move_t m)
 {
     return ops->victim(pos, m) >= 0 || ops->promo(m) >= 0;
+}
+
+bool order_is_bad_capture(const board_ops_t *ops, const game_pos_t *pos, engine_move_t m)
+{
+    return ops->see_ge != NULL && ops->promo(m) < 0 && ops->victim(pos, m) >= 0 && !ops->see_ge(pos, m, 0);
 }
 
 /* MVV-LVA: the most valuable victim first, the least valuable attacker first among equals. */
@@ -37,7 +43,7 @@ void order_score(order_list_t *list, const board_ops_t *ops, const game_pos_t *p
         if (m == tt_move)
             list->scores[i] = S_TT;
         else if (order_is_tactical(ops, pos, m))
-            list->scores[i] = s_tactical_score(ops, pos, m);
+            list->scores[i] = s_tactical_score(ops, pos, m) - (order_is_bad_capture(ops, pos, m) ? S_TACTICAL - S_BAD_CAPTURE : 0);
         else if (m == tables->killers[ply][0])
             list->scores[i] = S_KILLER1;
         else if (m == tables->killers[ply][1])

@@ -1,6 +1,7 @@
 /* order.h: move ordering: the table move first, then captures and
  * promotions by MVV-LVA, then the two killers of the ply, then quiet moves by
- * their history score. Internal to engine/. */
+ * their history score, then the captures that lose material by static
+ * exchange (chess; octad has no SEE, so all its captures come first). Internal to engine/. */
 #pragma once
 
 #include "board.h"
@@ -29,6 +30,9 @@ engine_move_t order_next(order_list_t *list);
 
 /* Whether m is a capture or a promotion (not a quiet move). */
 bool order_is_tactical(const board_ops_t *ops, const game_pos_t *pos, engine_move_t m);
+
+/* Whether m is a capture (not a promotion) that loses material by static exchange. */
+bool order_is_bad_capture(const board_ops_t *ops, const game_pos_t *pos, engine_move_t m);
 
 /* Rewards the quiet move `best` that caused a cutoff at depth and punishes
  * the quiet moves tried before it (quiets[0..nquiets-1]). */

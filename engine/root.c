@@ -20,6 +20,7 @@ static void s_setup(search_t *s, const game_pos_t *root, const engine_history_t 
     s->stack[0].in_check = s->ops->in_check(root);
     s->stack[0].rep_floor = 0;
     s->stack[0].null_done = false;
+    s->stack[0].eval = SEARCH_NO_EVAL;
     s->keys[s->nhist] = s->ops->key(root);
 }
 

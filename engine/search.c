@@ -55,6 +55,7 @@ void search_push(search_t *s, int ply, engine_move_t m)
     child->in_check = s->ops->in_check(&child->pos);
     child->rep_floor = s->stack[ply].rep_floor;
     child->null_done = false;
+    child->eval = SEARCH_NO_EVAL;
     s->keys[s->nhist + ply + 1] = s->ops->key(&child->pos);
 }
 
@@ -149,6 +150,8 @@ static int s_qsearch(search_t *s, int ply, int alpha, int beta)
                 continue; /* quiet, or an under-promotion */
             if (promo < 0 && stand + BOARD_ORDER_VALUE[victim] + 200 <= alpha)
                 continue; /* even winning the piece cannot reach alpha */
+            if (promo < 0 && order_is_bad_capture(s->ops, &node->pos, m))
+                continue; /* loses material by static exchange */
         }
         search_push(s, ply, m);
         score = -s_qsearch(s, ply + 1, -beta, -alpha);
@@ -186,6 +189,7 @@ static bool s_prune(search_t *s, int ply, int depth, int beta, int eval, int *sc
     s->ops->make_null(&node->pos, &child->pos);
     child->in_check = false;
     child->null_done = true;
+    child->eval = SEARCH_NO_EVAL;
     child->rep_floor = s->nhist + ply + 1;
     s->keys[s->nhist + ply + 1] = s->ops->key(&child->pos);
     int r = 3 + depth / 4;
@@ -243,10 +247,32 @@ static void s_pv_update(search_t *s, int ply, engine_move_t m)
 
 typedef struct {
     int best, alpha, beta, depth, count;
+    int eval;             /* static evaluation (SEARCH_NO_EVAL in check) */
+    bool improving;       /* the static evaluation rose since this side's previous move */
     engine_move_t best_move;
     engine_move_t quiets[GAME_MOVES_MAX];
     int nquiets;
 } s_loop_t;
+
+/* Whether the move just pushed at ply may be skipped (chess, low depth, not in
+ * check, the move gives no check, once a move has a score above being mated):
+ * late-move pruning and futility pruning of quiet moves (futility not against
+ * a mate score, so the shortest mate is still found), and static-exchange
+ * pruning of moves that lose too much material. */
+static bool s_skip_move(search_t *s, int ply, const s_loop_t *l, engine_move_t m, bool tactical)
+{
+    const search_ply_t *node = &s->stack[ply];
+    int d = l->depth;
+    if (!s->ops->forward_prune || node->in_check || d > 8 || l->best <= -ENGINE_MATE_BOUND)
+        return false;
+    if (s->stack[ply + 1].in_check)
+        return false; /* checks stay: the shortest mates go through them */
+    if (!tactical && l->nquiets >= (3 + d * d) / (l->improving ? 1 : 2))
+        return true;
+    if (!tactical && d <= 6 && l->alpha < ENGINE_MATE_BOUND && l->eval + 100 + 90 * d <= l->alpha)
+        return true;
+    return d <= 6 && !s->ops->see_ge(&node->pos, m, tactical ? -100 * d : -60 * d);
+}
 
 /* The move loop of search_node over list; returns the best score in l->best. */
 static void s_moves(search_t *s, int ply, order_list_t *list, bool pv, s_loop_t *l)
@@ -256,6 +282,8 @@ static void s_moves(search_t *s, int ply, order_list_t *list, bool pv, s_loop_t 
         bool tactical = order_is_tactical(s->ops, &node->pos, m);
         int hist = tactical ? 0 : s->order->history[s->ops->side(&node->pos)][s->ops->mover(&node->pos, m)][s->ops->to(m)];
         search_push(s, ply, m);
+        if (s_skip_move(s, ply, l, m, tactical))
+            continue;
         l->count++;
         int r = 0;
         if (!tactical && !node->in_check && !s->stack[ply + 1].in_check && l->depth >= 3 && l->count > (pv ? 4 : 2))
@@ -319,6 +347,9 @@ int search_node(search_t *s, int ply, int depth, int alpha, int beta)
         return score;
     engine_move_t tt_move = e ? e->move : ENGINE_MOVE_NONE;
     int eval = node->in_check ? -ENGINE_INF : e ? e->eval : s->ops->eval(&node->pos);
+    node->eval = node->in_check ? SEARCH_NO_EVAL : eval;
+    int prev = ply >= 2 ? s->stack[ply - 2].eval : SEARCH_NO_EVAL;
+    bool improving = !node->in_check && (prev == SEARCH_NO_EVAL || eval > prev);
     if (!pv && !node->in_check && s_prune(s, ply, depth, beta, eval, &score))
         return score;
     order_list_t list;
@@ -326,7 +357,8 @@ int search_node(search_t *s, int ply, int depth, int alpha, int beta)
     if (list.n == 0)
         return node->in_check ? -ENGINE_MATE + ply : 0;
     order_score(&list, s->ops, &node->pos, tt_move, s->order, ply);
-    s_loop_t l = { .best = -ENGINE_INF, .alpha = alpha, .beta = beta, .depth = depth };
+    s_loop_t l = { .best = -ENGINE_INF, .alpha = alpha, .beta = beta, .depth = depth, .eval = node->eval,
+                   .improving = improving };
     s_moves(s, ply, &list, pv, &l);
     if (s->stopped)
         return 0;

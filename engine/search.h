@@ -17,7 +17,10 @@ typedef struct {
     bool in_check;
     int rep_floor;        /* lowest index of keys[] a repetition may match (after a null move: this ply) */
     bool null_done;       /* the move into this ply was a null move */
+    int eval;             /* static evaluation of a full-width node, SEARCH_NO_EVAL when unknown or in check */
 } search_ply_t;
+
+enum { SEARCH_NO_EVAL = -ENGINE_INF - 1 };
 
 /* One root move and what the last search of it found. */
 typedef struct {
