@@ -224,6 +224,27 @@ static void test_format_key_and_small_buffers(void **state)
     assert_string_equal(tiny, "k2p/2P1");
 }
 
+/* Found by fuzzing: a clock at the largest value OFEN takes must not grow
+ * past it, or the child could not be written and read back. */
+static void test_counters_saturate(void **state)
+{
+    (void)state;
+    octad_pos_t p, c, again;
+    char err[128], text[128];
+    assert_int_equal(octad_parse("4/rpkN/4/NPKB b cf - 1000000000 1000000000", &p, err, sizeof err), 0);
+    assert_int_not_equal(octad_parse("4/rpkN/4/NPKB b cf - 1000000001 1", &c, err, sizeof err), 0);
+    octad_move_t moves[64];
+    int n = octad_gen_legal(&p, moves);
+    assert_true(n > 0);
+    for (int i = 0; i < n; i++) {
+        octad_make(&p, moves[i], &c);
+        assert_true(c.halfmove <= OCTAD_COUNTER_MAX && c.fullmove == OCTAD_COUNTER_MAX);
+        octad_format(&c, text, sizeof text);
+        if (octad_parse(text, &again, err, sizeof err) != 0)
+            fail_msg("%s: %s", text, err);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -233,6 +254,7 @@ int main(void)
         cmocka_unit_test(test_no_text_and_long_text),
         cmocka_unit_test(test_truncations_and_garbage),
         cmocka_unit_test(test_format_key_and_small_buffers),
+        cmocka_unit_test(test_counters_saturate),
     };
     return cmocka_run_group_tests(tests, s_setup, NULL);
 }

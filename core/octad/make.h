@@ -119,8 +119,8 @@ static inline void make_move(const octad_pos_t *p, octad_move_t m, octad_pos_t *
     int capture = kind == OCTAD_MK_EN_PASSANT
                   || (!octad_move_is_castle(m) && (p->color[p->side ^ 1] & bb_sq(octad_move_to(m))));
     make_move_board(p, m, out);
-    out->fullmove = p->fullmove + (p->side == OCTAD_BLACK);
-    out->halfmove = p->halfmove + 1;
+    out->fullmove = p->fullmove + (p->side == OCTAD_BLACK && p->fullmove < OCTAD_COUNTER_MAX);
+    out->halfmove = p->halfmove + (p->halfmove < OCTAD_COUNTER_MAX);
     if (capture || octad_move_piece(m) == OCTAD_PAWN || out->castle != p->castle)
         out->halfmove = 0;
 }

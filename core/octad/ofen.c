@@ -14,7 +14,7 @@ static const char PIECE_CHARS_BOTH[] = "PNBRQKpnbrqk";
 static const char ROLE_CHARS[] = "NCF";
 static const char ROLE_CHARS_BOTH[] = "NCFncf";
 
-enum { OFEN_FIELD_NB = 6, OFEN_NUMBER_MAX = 1000000000 };
+enum { OFEN_FIELD_NB = 6, OFEN_NUMBER_MAX = OCTAD_COUNTER_MAX };
 
 /* Role squares of one side's castling letters N, C, F (OCTAD_SQ_NONE if empty). */
 typedef struct {

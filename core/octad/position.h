@@ -38,6 +38,10 @@ enum {
  * castle holds one bit per partner square that still has a castling right
  * (White's partners on rank 1, bits 0-3; Black's on rank 4, bits 12-15):
  * rights belong to pieces, tracked by the square the partner stands on. */
+/* The largest halfmove clock and fullmove number OFEN takes; moves saturate
+ * there, so every position a move leads to can be written and read back. */
+enum { OCTAD_COUNTER_MAX = 1000000000 };
+
 typedef struct {
     uint16_t color[OCTAD_COLOR_NB];     /* occupancy by colour */
     uint16_t type[OCTAD_PIECE_TYPE_NB]; /* occupancy by piece type, both colours */
