@@ -28,6 +28,14 @@ typedef struct {
 int gen_unit(store_t *store, const layout_pair_t *pair, const layout_unit_t *unit, rec_t *const *recs, int threads,
              gen_stats_t *st, char *err, size_t errlen);
 
+/* gen_unit for one use beyond the tables: out[k] receives the records of
+ * the unit's slice k (from the slice's first slot), with every won or lost
+ * record's dtz taken without the 25-move rule (for `win`/`loss` too, whose
+ * files store it under the rule). The e.p. look-ahead needs it
+ * (ep_exact.h). 0, or -1 with a message. */
+int gen_unit_ginf(store_t *store, const layout_pair_t *pair, const layout_unit_t *unit, rec_t *const out[2],
+                  int threads, char *err, size_t errlen);
+
 /* The tables an exit (capture or promotion) from either table of pair i can
  * lead to; writes up to 64 table ids into out and returns how many (dead
  * tables, which need no file, are left out). */

@@ -81,7 +81,8 @@ typedef struct {
     const layout_unit_t *unit;
     const layout_slice_t *sl[2];
     unmove_unit_t um;   /* the same slices, for unmove_slots */
-    rec_t *out[2];      /* the unit's records in each slice's table */
+    rec_t *out[2];      /* the records of each slice, from its first slot */
+    bool ginf;          /* every won or lost record gets its dtz without the rule */
     uint32_t size0, n;
     uint16_t *xwin;     /* fastest winning exit: its dtm + 1 */
     uint16_t *xloss;    /* slowest losing exit: its dtm + 1 */
@@ -391,7 +392,7 @@ static int s_pass(s_unit_t *u, s_pass_t pass)
 
 static rec_t *s_rec(s_unit_t *u, uint32_t i)
 {
-    return i < u->size0 ? &u->out[0][u->sl[0]->offset + i] : &u->out[1][u->sl[1]->offset + (i - u->size0)];
+    return i < u->size0 ? &u->out[0][i] : &u->out[1][i - u->size0];
 }
 
 /* Records from pass A (dtm, value without the rule) and B (value under it). */
@@ -459,15 +460,17 @@ static int s_solve(s_unit_t *u)
     bool need_c;
     if (s_compose(u, &need_c) < 0)
         return -1;
-    if (!need_c || s_pass(u, PASS_C) < 0)
-        return need_c ? -1 : 0;
+    if (!need_c && !u->ginf)
+        return 0;
+    if (s_pass(u, PASS_C) < 0)
+        return -1;
     for (uint32_t i = 0; i < u->n; i++) {
         rec_t *r = s_rec(u, i);
         int w = rec_wdl(*r);
-        if (w != REC_CURSED && w != REC_BLESSED)
+        if (w != REC_CURSED && w != REC_BLESSED && !(u->ginf && (w == REC_WIN || w == REC_LOSS)))
             continue;
         uint16_t sv = u->slot[i].st;
-        if ((sv >> V_SHIFT) != (w == REC_CURSED ? V_WIN : V_LOSS)) {
+        if ((sv >> V_SHIFT) != (rec_sign_inf(w) > 0 ? V_WIN : V_LOSS)) {
             snprintf(u->err, u->errlen, "internal error: passes A and C disagree");
             return -1;
         }
@@ -493,14 +496,16 @@ static void s_count(const s_unit_t *u, gen_stats_t *st)
     }
 }
 
-int gen_unit(store_t *store, const layout_pair_t *pair, const layout_unit_t *unit, rec_t *const *recs, int threads,
-             gen_stats_t *st, char *err, size_t errlen)
+/* Solves a unit into out[k], the records of its slice k from the slice's
+ * first slot. */
+static int s_run(store_t *store, const layout_pair_t *pair, const layout_unit_t *unit, rec_t *const out[2],
+                 int threads, bool ginf, gen_stats_t *st, char *err, size_t errlen)
 {
-    s_unit_t u = {.store = store, .pair = pair, .unit = unit, .err = err, .errlen = errlen};
+    s_unit_t u = {.store = store, .pair = pair, .unit = unit, .ginf = ginf, .err = err, .errlen = errlen};
     err[0] = '\0';
     for (int k = 0; k < unit->n; k++) {
         u.sl[k] = &pair->tables[unit->tab[k]].slices[unit->slice[k]];
-        u.out[k] = recs[unit->tab[k]];
+        u.out[k] = out[k];
     }
     u.size0 = u.sl[0]->size;
     u.um = (unmove_unit_t){{u.sl[0], u.sl[1]}, unit->n, u.size0};
@@ -526,6 +531,22 @@ int gen_unit(store_t *store, const layout_pair_t *pair, const layout_unit_t *uni
     for (int w = 0; w < GEN_PAR_MAX; w++)
         free(u.sink[w].v);
     return rc;
+}
+
+int gen_unit(store_t *store, const layout_pair_t *pair, const layout_unit_t *unit, rec_t *const *recs, int threads,
+             gen_stats_t *st, char *err, size_t errlen)
+{
+    rec_t *out[2] = {NULL, NULL};
+    for (int k = 0; k < unit->n; k++)
+        out[k] = recs[unit->tab[k]] + pair->tables[unit->tab[k]].slices[unit->slice[k]].offset;
+    return s_run(store, pair, unit, out, threads, false, st, err, errlen);
+}
+
+int gen_unit_ginf(store_t *store, const layout_pair_t *pair, const layout_unit_t *unit, rec_t *const out[2],
+                  int threads, char *err, size_t errlen)
+{
+    gen_stats_t st = {0};
+    return s_run(store, pair, unit, out, threads, true, &st, err, errlen);
 }
 
 void gen_stats_add(gen_stats_t *a, const gen_stats_t *b)

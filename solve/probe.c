@@ -3,6 +3,7 @@
 
 #include <stdlib.h>
 
+#include "ep_exact.h"
 #include "octad/make.h"
 
 int probe_position(store_t *store, const octad_pos_t *p, probe_value_t *out)
@@ -15,8 +16,13 @@ int probe_position(store_t *store, const octad_pos_t *p, probe_value_t *out)
     if ((out->status & OCTAD_STALEMATE) || octad_insufficient_material(p))
         return 0;
     rec_t r;
+    char err[256];
     if (store_value(store, p, &r) < 0)
         return -1;
+    if (ep_exact_dtz(store, p, &r, err, sizeof err) < 0) {
+        store_set_error(store, err);
+        return -1;
+    }
     out->wdl0 = out->wdl = rec_wdl(r);
     out->dtz = rec_dtz(r);
     out->dtm = rec_dtm(r);

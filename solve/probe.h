@@ -21,7 +21,8 @@ typedef struct {
     int dtz, dtm; /* for the mover: plies to zeroing / mate through this move */
 } probe_move_t;
 
-/* Value of a legal position. 0, or -1 if a table is missing (store_error). */
+/* Value of a legal position (the dtz of an e.p. position exact: ep_exact.h).
+ * 0, or -1 if a table is missing or memory runs out (store_error says). */
 int probe_position(store_t *store, const octad_pos_t *p, probe_value_t *out);
 
 /* Every legal move of p, best first (the mover's value; then the fastest

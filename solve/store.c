@@ -26,6 +26,8 @@ struct store {
     pthread_mutex_t lock;
     s_entry_t tables[SIG_TABLE_NB];
     char last_error[256];
+    void *aux;                  /* store_aux_set */
+    void (*aux_release)(void *);
 };
 
 store_t *store_new(const char *dir)
@@ -52,6 +54,8 @@ void store_destroy(store_t **self_p)
             tbfile_close(self->tables[t].file);
             free(self->tables[t].file);
         }
+    if (self->aux_release)
+        self->aux_release(self->aux);
     pthread_mutex_destroy(&self->lock);
     free(self->dir);
     free(self);
@@ -61,6 +65,21 @@ void store_destroy(store_t **self_p)
 const char *store_dir(const store_t *self) { return self->dir; }
 
 const char *store_error(store_t *self) { return self->last_error[0] ? self->last_error : "no such table"; }
+
+void store_set_error(store_t *self, const char *msg)
+{
+    pthread_mutex_lock(&self->lock);
+    snprintf(self->last_error, sizeof self->last_error, "%s", msg);
+    pthread_mutex_unlock(&self->lock);
+}
+
+void *store_aux(const store_t *self) { return self->aux; }
+
+void store_aux_set(store_t *self, void *aux, void (*release)(void *))
+{
+    self->aux = aux;
+    self->aux_release = release;
+}
 
 void store_put(store_t *self, int table, const layout_table_t *layout, const rec_t *recs)
 {

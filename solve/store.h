@@ -46,12 +46,23 @@ rec_t store_record(store_t *self, const octad_pos_t *p);
 
 /* Value of any legal position at halfmove clock 0, e.p. square included
  * (resolved by one-ply look-ahead when an e.p. capture is legal): fills *out
- * and returns 0, or -1 if a table it needs is missing. */
+ * and returns 0, or -1 if a table it needs is missing. The look-ahead's dtz
+ * of a cursed win or blessed loss is an upper bound (the generator needs
+ * only values and dtm); probe_position makes it exact (ep_exact.h). */
 int store_value(store_t *self, const octad_pos_t *p, rec_t *out);
 
 /* The last failure to load a table (a message naming the file), for a
  * lookup that returned REC_INVALID or -1. */
 const char *store_error(store_t *self);
+
+/* Sets the message store_error returns (for a lookup a layer above failed). */
+void store_set_error(store_t *self, const char *msg);
+
+/* One cache that a layer above keeps with the store (ep_exact.c): what
+ * store_aux_set last set, or NULL; store_destroy calls release(aux). The
+ * caller serialises these two calls and its use of the cache. */
+void *store_aux(const store_t *self);
+void store_aux_set(store_t *self, void *aux, void (*release)(void *));
 
 /* The directory the store reads, or NULL. */
 const char *store_dir(const store_t *self);

@@ -13,3 +13,10 @@ endif()
 if(TARGET octad_solve)
   octad_add_unit_test(test_solve_count LIBS octad_solve LABELS solve)
 endif()
+# The dtz without the 25-move rule (solve/ep_exact.h: e.p. positions, units
+# solved again) against the verifier's forward search; "six" (slow, a few
+# minutes) makes the 6-piece tables, where some wins zero sooner without the rule.
+if(TARGET octad_solve AND TARGET octad_verify AND TARGET octad)
+  octad_add_unit_test(test_ep_exact LIBS octad_solve octad_verify ARGS $<TARGET_FILE:octad> LABELS solve TIMEOUT 300)
+  octad_add_unit_test(test_ep_exact_six EXE test_ep_exact ARGS $<TARGET_FILE:octad> six LABELS slow TIMEOUT 3600)
+endif()

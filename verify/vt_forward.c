@@ -320,6 +320,11 @@ int vt_fwd_at_clock(vt_fwd_t *s, uint32_t i, int h)
     return v;
 }
 
+int vt_fwd_dtz_inf(const vt_fwd_t *s, uint32_t i)
+{
+    return s->res[i] == F_NONE ? -1 : s->zinf[i];
+}
+
 vt_fwd_value_t vt_fwd_value(vt_fwd_t *s, uint32_t i)
 {
     vt_fwd_value_t out = {VT_DRAW, 0, 0};

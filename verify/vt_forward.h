@@ -51,6 +51,10 @@ int64_t vt_fwd_find(const vt_fwd_t *self, const octad_pos_t *p);
  * VT_WIN, VT_DRAW or VT_LOSS. Needs vt_fwd_solve; memoised. */
 int vt_fwd_at_clock(vt_fwd_t *self, uint32_t i, int h);
 
+/* The zeroing-metric dtz without the 25-move rule of node i when it is won
+ * or lost without the rule (at any clock), else -1. Needs vt_fwd_solve. */
+int vt_fwd_dtz_inf(const vt_fwd_t *self, uint32_t i);
+
 /* The table-style value of node i: G-50 from the clocks at which it is won or
  * lost, G-inf from the sweeps. Needs vt_fwd_solve. */
 vt_fwd_value_t vt_fwd_value(vt_fwd_t *self, uint32_t i);
