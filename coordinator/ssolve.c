@@ -240,6 +240,13 @@ int ssolve_check_files(ssolve_t *self, int i, const msg_tableref_t *refs, int n,
             snprintf(err, errlen, "%s: bad header: %s", refs[k].name, herr);
             return -1;
         }
+        /* The file CRC only shows the bytes arrived as sent: a worker can send
+         * records that do not match their own checksums (a fault, a bad disk,
+         * a bug); every block is decompressed and checked before the pair counts. */
+        if (tbfile_check(self->dir, p->tables[k], herr, sizeof herr) < 0) {
+            snprintf(err, errlen, "%s: %s", refs[k].name, herr);
+            return -1;
+        }
     }
     return 0;
 }

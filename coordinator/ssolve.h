@@ -58,7 +58,8 @@ int ssolve_record_verified(ssolve_t *self, int i, const char *verifier, char *er
 void ssolve_reject_files(ssolve_t *self, int i);
 
 /* Checks that DIR holds pair i's files exactly as refs say (size, CRC-32C,
- * header of the right table). 0, or -1 with a message. */
+ * header of the right table) and that each file's records match their own
+ * checksums (tbfile_check). 0, or -1 with a message. */
 int ssolve_check_files(ssolve_t *self, int i, const msg_tableref_t *refs, int n, char *err, size_t errlen);
 
 /* Writes DIR/SUMMARY and prints the final report (JSON with --json). 0, or -1. */

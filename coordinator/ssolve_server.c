@@ -12,7 +12,7 @@
 #include "sig.h"
 #include "ssolve.h"
 
-enum { TTY_PROGRESS_MS = 250, LOG_PROGRESS_MS = 5000 };
+enum { TTY_PROGRESS_MS = 250, LOG_PROGRESS_MS = 5000, STALL_SAY_MS = 2000, STALL_REPEAT_MS = 30000 };
 
 /* The peer a transfer talks to. */
 typedef struct {
@@ -181,7 +181,11 @@ static void s_pull_next(server_t *self, peer_t *p, int i)
     s_link_t link = {self, &p->id};
     if (pl->cur == pl->n) {
         if (ssolve_check_files(s, i, pl->refs, pl->n, err, sizeof err) != 0) {
-            server_error(self, "pair %s from worker %s refused: %s", s->g.pairs[i].name, p->name, err);
+            server_error(self, "pair %s from worker %s refused (its files are set aside as .rejected): %s",
+                         s->g.pairs[i].name, p->name, err);
+            ssolve_reject_files(s, i); /* a later run must not take them for done */
+            snprintf(s->last_refusal, sizeof s->last_refusal, "bad files of pair %.40s from worker %.63s: %.150s",
+                     s->g.pairs[i].name, p->name, err);
             sdag_avoid(&s->g, i, p->name_id);
             s_requeue(self, i);
             return;
@@ -451,8 +455,18 @@ static void s_stall(server_t *self, int64_t now, bool busy)
         return;
     }
     if (self->stall_since == 0)
-        self->stall_since = now;
-    if (now - self->stall_since >= (int64_t)self->opts->stall_ms)
+        self->stall_since = now, self->stall_said_ms = 0;
+    int64_t stalled = now - self->stall_since;
+    if (stalled >= STALL_SAY_MS && stalled < (int64_t)self->opts->stall_ms
+        && (self->stall_said_ms == 0 || now - self->stall_said_ms >= STALL_REPEAT_MS)) {
+        server_error(self, "solve: %d pairs left and no connected worker can take one (%zu connected; refused, "
+                     "bad files, or --verify needs another worker than the maker)%s%s; waiting for another "
+                     "worker; the job ends in %lld s (--stall-timeout)", s->g.n - s->g.done,
+                     peers_count(self->peers), s->last_refusal[0] ? "; last: " : "", s->last_refusal,
+                     (long long)((int64_t)self->opts->stall_ms - stalled) / 1000);
+        self->stall_said_ms = now;
+    }
+    if (stalled >= (int64_t)self->opts->stall_ms)
         server_fail(self, "no connected worker can take the %d pairs left (refused, or --verify needs another "
                     "worker than the maker) for %u ms (--stall-timeout)%s%s", s->g.n - s->g.done, self->opts->stall_ms,
                     s->last_refusal[0] ? "; last refusal: " : "", s->last_refusal);

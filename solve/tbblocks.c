@@ -118,7 +118,10 @@ uint64_t tbblocks_span(const unsigned char *p, size_t len, uint64_t n)
     return s_check(p, len, n, err, sizeof err);
 }
 
-int tbblocks_unpack(const unsigned char *p, size_t len, uint64_t n, rec_t *out, char *err, size_t errlen)
+/* Decompresses every block into out (or, out NULL, one block at a time into
+ * a buffer of its own) and, crc given, extends *crc over the records. */
+static int s_unpack(const unsigned char *p, size_t len, uint64_t n, rec_t *out, uint32_t *crc, char *err,
+                    size_t errlen)
 {
     uint64_t span = s_check(p, len, n, err, errlen);
     if (!span)
@@ -131,7 +134,9 @@ int tbblocks_unpack(const unsigned char *p, size_t len, uint64_t n, rec_t *out, 
     uint64_t nb = s_nblocks(n);
     const unsigned char *frames = p + TBBLOCK_HEADER + 8 * (size_t)(nb + 1);
     ZSTD_DCtx *dc = ZSTD_createDCtx();
-    if (!dc) {
+    rec_t *tmp = out ? NULL : malloc(sizeof(rec_t) << TBBLOCK_SHIFT);
+    if (!dc || (!out && !tmp)) {
+        ZSTD_freeDCtx(dc);
         snprintf(err, errlen, "out of memory");
         return -1;
     }
@@ -140,8 +145,9 @@ int tbblocks_unpack(const unsigned char *p, size_t len, uint64_t n, rec_t *out, 
         uint64_t o = le_get64(p + TBBLOCK_HEADER + 8 * b), e = le_get64(p + TBBLOCK_HEADER + 8 * (b + 1));
         uint64_t first = b << TBBLOCK_SHIFT, count = n - first < (1u << TBBLOCK_SHIFT) ? n - first : 1u << TBBLOCK_SHIFT;
         size_t want = (size_t)count * sizeof(rec_t);
+        rec_t *to = out ? out + first : tmp;
         unsigned long long size = ZSTD_getFrameContentSize(frames + o, (size_t)(e - o));
-        size_t z = size == want ? ZSTD_decompressDCtx(dc, out + first, want, frames + o, (size_t)(e - o)) : 0;
+        size_t z = size == want ? ZSTD_decompressDCtx(dc, to, want, frames + o, (size_t)(e - o)) : 0;
         if (size != want) {
             snprintf(err, errlen, "block %llu: frame holds %lld bytes, not %zu", (unsigned long long)b,
                      size >= ZSTD_CONTENTSIZE_ERROR ? -1LL : (long long)size, want);
@@ -150,8 +156,21 @@ int tbblocks_unpack(const unsigned char *p, size_t len, uint64_t n, rec_t *out, 
             snprintf(err, errlen, "block %llu: corrupted records (zstd: %s); regenerate the table",
                      (unsigned long long)b, ZSTD_isError(z) ? ZSTD_getErrorName(z) : "short frame");
             rc = -1;
+        } else if (crc) {
+            *crc = crc32c(*crc, to, want);
         }
     }
     ZSTD_freeDCtx(dc);
+    free(tmp);
     return rc;
+}
+
+int tbblocks_unpack(const unsigned char *p, size_t len, uint64_t n, rec_t *out, char *err, size_t errlen)
+{
+    return s_unpack(p, len, n, out, NULL, err, errlen);
+}
+
+int tbblocks_crc(const unsigned char *p, size_t len, uint64_t n, uint32_t *crc, char *err, size_t errlen)
+{
+    return s_unpack(p, len, n, NULL, crc, err, errlen);
 }

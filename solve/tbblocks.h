@@ -36,6 +36,11 @@ void tbblocks_free(tbblocks_t *b);
  * message ("block 12: ...") that does not name the file. */
 int tbblocks_unpack(const unsigned char *p, size_t len, uint64_t n, rec_t *out, char *err, size_t errlen);
 
+/* The same checks as tbblocks_unpack, one block at a time in a buffer of
+ * its own (256 KB, whatever n), extending *crc (CRC-32C) over the records
+ * instead of keeping them. 0, or -1 with a message. */
+int tbblocks_crc(const unsigned char *p, size_t len, uint64_t n, uint32_t *crc, char *err, size_t errlen);
+
 /* Bytes the block section of n records occupies, read from its header and
  * offsets (for a completeness check without decompressing); 0 if `p` (len
  * bytes available) is not a sound block header. */

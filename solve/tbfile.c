@@ -251,12 +251,15 @@ static int s_directory(const unsigned char *d, tbfile_t *out, const char *path, 
     return 0;
 }
 
-int tbfile_read(const char *dir, int table, tbfile_t *out, char *err, size_t errlen)
+/* Maps dir/NAME.otb of `table` and checks its header, its table and its
+ * size; fills *info, *map, *len (and `path`). 0, or -1 with a message (nothing
+ * mapped). */
+static int s_map(const char *dir, int table, char *path, size_t pathlen, void **map, size_t *len,
+                 tbfile_info_t *info, char *err, size_t errlen)
 {
-    char name[64], path[4096];
+    char name[64];
     tbfile_name(table, name, sizeof name);
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    memset(out, 0, sizeof *out);
+    snprintf(path, pathlen, "%s/%s", dir, name);
     int fd = open(path, O_RDONLY | O_CLOEXEC);
     struct stat st;
     if (fd < 0 || fstat(fd, &st) < 0) {
@@ -271,28 +274,42 @@ int tbfile_read(const char *dir, int table, tbfile_t *out, char *err, size_t err
         close(fd);
         return -1;
     }
-    void *map = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+    *map = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
     close(fd);
-    if (map == MAP_FAILED) {
+    if (*map == MAP_FAILED) {
         snprintf(err, errlen, "%s: cannot map: %s", path, strerror(errno));
         return -1;
     }
-    out->map = map;
-    out->map_len = (size_t)st.st_size;
-    const unsigned char *p = map;
-    if (s_parse_header(p, &out->info, path, err, errlen) < 0)
+    *len = (size_t)st.st_size;
+    if (s_parse_header(*map, info, path, err, errlen) < 0)
         goto fail;
-    if (out->info.table != (uint32_t)table) {
-        snprintf(err, errlen, "%s: holds table %u, not %d", path, out->info.table, table);
+    if (info->table != (uint32_t)table) {
+        snprintf(err, errlen, "%s: holds table %u, not %d", path, info->table, table);
         goto fail;
     }
-    size_t dirlen = (size_t)out->info.nslices * TBFILE_SLICE;
-    if (out->info.nrecords > (SIZE_MAX - TBFILE_HEADER - dirlen) / 4 || (size_t)st.st_size < TBFILE_HEADER + dirlen
-        || (out->info.version == 1 && (size_t)st.st_size != TBFILE_HEADER + dirlen + out->info.nrecords * 4)) {
+    size_t dirlen = (size_t)info->nslices * TBFILE_SLICE;
+    if (info->nrecords > (SIZE_MAX - TBFILE_HEADER - dirlen) / 4 || *len < TBFILE_HEADER + dirlen
+        || (info->version == 1 && *len != TBFILE_HEADER + dirlen + info->nrecords * 4)) {
         snprintf(err, errlen, "%s: size %lld does not match its header (%u slices, %llu records): truncated?",
-                 path, (long long)st.st_size, out->info.nslices, (unsigned long long)out->info.nrecords);
+                 path, (long long)*len, info->nslices, (unsigned long long)info->nrecords);
         goto fail;
     }
+    return 0;
+fail:
+    munmap(*map, *len);
+    return -1;
+}
+
+int tbfile_read(const char *dir, int table, tbfile_t *out, char *err, size_t errlen)
+{
+    char path[4096];
+    memset(out, 0, sizeof *out);
+    if (s_map(dir, table, path, sizeof path, &out->map, &out->map_len, &out->info, err, errlen) < 0) {
+        out->map = NULL;
+        return -1;
+    }
+    const unsigned char *p = out->map;
+    size_t dirlen = (size_t)out->info.nslices * TBFILE_SLICE;
     const rec_t *recs = (const rec_t *)(p + TBFILE_HEADER + dirlen);
     if (out->info.version == 2) {
         char why[192];
@@ -301,7 +318,7 @@ int tbfile_read(const char *dir, int table, tbfile_t *out, char *err, size_t err
             snprintf(err, errlen, "%s: out of memory for %llu records", path, (unsigned long long)out->info.nrecords);
             goto fail;
         }
-        if (tbblocks_unpack(p + TBFILE_HEADER + dirlen, (size_t)st.st_size - TBFILE_HEADER - dirlen,
+        if (tbblocks_unpack(p + TBFILE_HEADER + dirlen, out->map_len - TBFILE_HEADER - dirlen,
                             out->info.nrecords, out->owned, why, sizeof why) < 0) {
             snprintf(err, errlen, "%s: %s", path, why);
             goto fail;
@@ -318,16 +335,47 @@ int tbfile_read(const char *dir, int table, tbfile_t *out, char *err, size_t err
         goto fail;
     out->recs = recs;
     if (out->owned) { /* everything is in memory now */
-        munmap(map, out->map_len);
+        munmap(out->map, out->map_len);
         out->map = NULL;
         out->map_len = 0;
     }
     return 0;
 fail:
-    munmap(map, out->map_len);
+    munmap(out->map, out->map_len);
     free(out->owned);
     memset(out, 0, sizeof *out);
     return -1;
+}
+
+int tbfile_check(const char *dir, int table, char *err, size_t errlen)
+{
+    char path[4096];
+    tbfile_t t;
+    memset(&t, 0, sizeof t);
+    if (s_map(dir, table, path, sizeof path, &t.map, &t.map_len, &t.info, err, errlen) < 0)
+        return -1;
+    const unsigned char *p = t.map;
+    size_t dirlen = (size_t)t.info.nslices * TBFILE_SLICE;
+    uint32_t crc = crc32c(0, p + TBFILE_HEADER, dirlen);
+    int rc = 0;
+    char why[192];
+    if (t.info.version == 1)
+        crc = crc32c(crc, p + TBFILE_HEADER + dirlen, t.info.nrecords * 4);
+    else if (tbblocks_crc(p + TBFILE_HEADER + dirlen, t.map_len - TBFILE_HEADER - dirlen, t.info.nrecords, &crc,
+                          why, sizeof why) < 0) {
+        snprintf(err, errlen, "%s: %s", path, why);
+        rc = -1;
+    }
+    if (rc == 0 && crc != t.info.crc) {
+        snprintf(err, errlen, "%s: checksum mismatch (the records are corrupted; regenerate the table)", path);
+        rc = -1;
+    }
+    if (rc == 0 && s_directory(p + TBFILE_HEADER, &t, path, err, errlen) < 0)
+        rc = -1;
+    else if (rc == 0)
+        layout_table_free(&t.layout);
+    munmap(t.map, t.map_len);
+    return rc;
 }
 
 bool tbfile_complete(const char *path, int table)

@@ -60,6 +60,12 @@ typedef struct {
  * what is wrong ("checksum mismatch", "truncated", ...). */
 int tbfile_read(const char *dir, int table, tbfile_t *out, char *err, size_t errlen);
 
+/* The checks of tbfile_read without keeping the records: a version-2 file
+ * is decompressed one block at a time, so memory stays small whatever the
+ * table's size (for a coordinator accepting a file a worker made). 0, or -1
+ * with the same messages. */
+int tbfile_check(const char *dir, int table, char *err, size_t errlen);
+
 /* Reads only the header of a file at `path` (for `octad tables`). */
 int tbfile_read_info(const char *path, tbfile_info_t *out, char *err, size_t errlen);
 

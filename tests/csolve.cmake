@@ -9,7 +9,7 @@ endif()
 if(TARGET coordinator AND TARGET worker AND TARGET octad)
   find_package(Python3 COMPONENTS Interpreter)
   if(Python3_FOUND)
-    foreach(name usage exact position memory local_memory shared kill_worker kill_coordinator corrupt curve octp1 verify verify_fail)
+    foreach(name usage exact position memory local_memory shared kill_worker kill_coordinator corrupt curve octp1 verify verify_fail bad_files)
       add_test(NAME test_csolve_${name}
                COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/test_csolve.py ${name}
                        --bin $<TARGET_FILE_DIR:coordinator> --octad $<TARGET_FILE:octad>)

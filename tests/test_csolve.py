@@ -4,7 +4,7 @@ sockets (tcp://127.0.0.1:*), tables up to 4 pieces, against `octad solve` run by
 
 usage: test_csolve.py CASE --bin DIR --octad PATH
 Cases: usage, exact, position, memory, local_memory, shared, kill_worker, kill_coordinator, corrupt, curve, octp1,
-verify, verify_fail.
+verify, verify_fail, bad_files.
 """
 import argparse
 import json
@@ -308,6 +308,31 @@ def case_verify_fail():
     check(redone == bad, "each was solved again by B and verified by A")
     check(all(os.path.exists(os.path.join(tables, p + ".otb.rejected")) for p in bad), "the bad files are kept")
     check(summary(tables) == ref, "SUMMARY identical to octad solve despite the spoiled pairs")
+
+
+def case_bad_files():
+    """Without --verify, files are still checked record by record when they arrive: a worker whose files do
+    not match their own checksums is refused, the files are set aside (a later run must not take them for
+    done), the coordinator says what it waits for, and another worker makes the pairs."""
+    ref = reference()
+    tables = os.path.join(TMP, "coord")
+    c = Coord("bad_files", tables, "--stall-timeout", 600000)
+    a = start_worker(c, "A", "--test-damage", 1)  # every pair A makes has a byte changed after its checksums
+    refused = c.wait_log(r"pair (\w+) from worker A refused \(its files are set aside as \.rejected\): \w+: "
+                         r"[^\n]*corrupted records")
+    c.wait_log(r"no connected worker can take one \(1 connected[^\n]*last: bad files of pair \w+ from worker A"
+               r"[^\n]*waiting for another worker; the job ends in \d+ s")
+    b = start_worker(c, "B")
+    res, text = c.finish(timeout=240)
+    a.wait(timeout=30)
+    b.wait(timeout=30)
+    check(not re.search(r"done \(made by worker A\)", text), "no pair of A's counts")
+    refused = set(re.findall(r"pair (\w+) from worker A refused", text))
+    check(len(refused) > 0 and all(os.path.exists(os.path.join(tables, p + ".otb.rejected")) or
+                                   os.path.exists(os.path.join(tables, p.split("v")[1] + "v" + p.split("v")[0] +
+                                                               ".otb.rejected")) for p in refused),
+          "%d pairs from A refused, their files kept aside as .rejected" % len(refused))
+    check(summary(tables) == ref, "SUMMARY identical to octad solve: B made every pair")
 
 
 def case_usage():

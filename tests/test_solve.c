@@ -183,7 +183,8 @@ static void s_copy(const char *from, const char *to)
 }
 
 /* A file reads back as written; a flipped byte, a bad header, a truncation
- * are refused with a message saying what is wrong. */
+ * are refused with a message saying what is wrong, by tbfile_read and by
+ * tbfile_check (which keeps no records) alike. */
 static void test_file_corruption(void **state)
 {
     (void)state;
@@ -194,6 +195,7 @@ static void test_file_corruption(void **state)
     assert_int_equal(tbfile_read(s_dir, table, &f, err, sizeof err), 0);
     assert_true(f.info.counts[REC_WIN] > 0);
     tbfile_close(&f);
+    assert_int_equal(tbfile_check(s_dir, table, err, sizeof err), 0);
     tbfile_name(table, name, sizeof name);
     snprintf(path, sizeof path, "%s/%s", s_dir, name);
     snprintf(bad, sizeof bad, "%s/bad", s_dir);
@@ -216,10 +218,15 @@ static void test_file_corruption(void **state)
         assert_int_not_equal(tbfile_read(bad, table, &f, err, sizeof err), 0);
         if (!strstr(err, cases[i].why))
             fail_msg("case %zu: '%s' does not say '%s'", i, err, cases[i].why);
+        assert_int_not_equal(tbfile_check(bad, table, err, sizeof err), 0);
+        if (!strstr(err, cases[i].why))
+            fail_msg("check, case %zu: '%s' does not say '%s'", i, err, cases[i].why);
     }
     s_copy(path, bpath);
     assert_int_equal(truncate(bpath, 200), 0);
     assert_int_not_equal(tbfile_read(bad, table, &f, err, sizeof err), 0);
+    assert_non_null(strstr(err, "truncated"));
+    assert_int_not_equal(tbfile_check(bad, table, err, sizeof err), 0);
     assert_non_null(strstr(err, "truncated"));
     /* The prober says which file is bad. */
     store_t *st = store_new(bad);
@@ -258,6 +265,7 @@ static void test_file_versions(void **state)
     assert_int_equal(f1.info.crc, f2.info.crc);
     assert_memory_equal(f1.recs, f2.recs, f2.info.nrecords * sizeof(rec_t));
     tbfile_close(&f1);
+    assert_int_equal(tbfile_check(v1, table, err, sizeof err), 0);
     repack_stats_t rs;
     assert_int_equal(repack_dir(v1, NULL, NULL, &rs, err, sizeof err), 0);
     assert_int_equal(rs.files, 1);
@@ -269,6 +277,20 @@ static void test_file_versions(void **state)
     tbfile_close(&f1);
     assert_int_equal(repack_dir(v1, NULL, NULL, &rs, err, sizeof err), 0);
     assert_int_equal(rs.repacked, 0);
+    /* A version-1 record changed: its checksum no longer matches. */
+    char spoilt[400];
+    snprintf(spoilt, sizeof spoilt, "%s/v1b", s_dir);
+    assert_int_equal(mkdir(spoilt, 0755), 0);
+    assert_int_equal(tbfile_write_as(spoilt, &f2.layout, f2.recs, 1, &info, err, sizeof err), 0);
+    snprintf(spoilt + strlen(spoilt), sizeof spoilt - strlen(spoilt), "/%s", name);
+    FILE *fp = fopen(spoilt, "r+b");
+    assert_non_null(fp);
+    fseek(fp, -3, SEEK_END);
+    fputc(0x55, fp);
+    fclose(fp);
+    spoilt[strlen(spoilt) - strlen(name) - 1] = '\0';
+    assert_int_not_equal(tbfile_check(spoilt, table, err, sizeof err), 0);
+    assert_non_null(strstr(err, "checksum mismatch"));
     /* A file cut anywhere is not complete, so a resumed solve redoes it. */
     assert_int_equal(truncate(path, 300), 0);
     assert_false(tbfile_complete(path, table));

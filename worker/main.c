@@ -38,8 +38,10 @@ static const char s_help[] =
     "  --inject-fault N    TESTING ONLY: every Nth result is wrong by one (a count, or an\n"
     "                      analysis's score: to exercise --verify), and every Nth table chunk\n"
     "                      sent is corrupt (to exercise its CRC)\n"
-    "  --test-spoil N      TESTING ONLY: every Nth pair made has a wrong record (to exercise\n"
-    "                      the verification of solve jobs)\n"
+    "  --test-spoil N      TESTING ONLY: every Nth pair made has a wrong record, its file\n"
+    "                      otherwise sound (to exercise the verification of solve jobs)\n"
+    "  --test-damage N     TESTING ONLY: every Nth pair made has one byte of a file changed\n"
+    "                      after its checksums (to exercise the coordinator's check of files)\n"
     "  --test-delay-ms MS  TESTING ONLY: each solve, verify or analyse task waits MS before it starts\n"
     "  --help              this text\n\n"
     "SIGTERM/SIGINT hand unfinished tasks back and exit 0, within 3 s even if the coordinator\n"
@@ -82,6 +84,7 @@ static int s_parse(int argc, char **argv, worker_opts_t *o)
                      strcmp(a, "--name") == 0 || strcmp(a, "--prefetch") == 0 ||
                      strcmp(a, "--server-key") == 0 || strcmp(a, "--secret") == 0 ||
                      strcmp(a, "--inject-fault") == 0 || strcmp(a, "--tables") == 0 || strcmp(a, "--test-delay-ms") == 0 || strcmp(a, "--test-spoil") == 0 ||
+                     strcmp(a, "--test-damage") == 0 ||
                      strcmp(a, "--protocol") == 0 || strcmp(a, "--memory") == 0;
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
             fputs(s_help, stdout);
@@ -118,6 +121,10 @@ static int s_parse(int argc, char **argv, worker_opts_t *o)
                 if (s_int(a, val, 0, 1000000, &v))
                     return 2;
                 o->spoil = (unsigned)v;
+            } else if (strcmp(a, "--test-damage") == 0) {
+                if (s_int(a, val, 0, 1000000, &v))
+                    return 2;
+                o->damage = (unsigned)v;
             } else if (strcmp(a, "--memory") == 0) {
                 if (solve_parse_memory(val, &o->memory) != 0)
                     return s_usage("--memory: '%.40s' is not a number of GB in (0, 1000000]", val);

@@ -513,6 +513,7 @@ static int s_setup(s_worker_t *w, const worker_opts_t *opts, char *err, size_t e
     if (w->version >= 2) {
         wsolve_opts_t so = {.tables = opts->tables, .threads = opts->threads, .wake_fd = w->wake_wr,
                             .inject_fault = opts->inject_fault, .delay_ms = opts->delay_ms, .spoil = opts->spoil,
+                            .damage = opts->damage,
                             .memory = opts->memory,
                             .send = s_solve_send, .log = s_solve_log, .ctx = w};
         w->solve = wsolve_new(&so, err, errlen);

@@ -20,7 +20,8 @@ typedef struct {
     const char *tables;            /* solve tasks: table cache, or the coordinator's shared directory (NULL: a temporary one) */
     int protocol;                  /* highest OCTP version spoken: 3, 2 (no analysis) or 1 (perft only) */
     unsigned delay_ms;             /* testing only: each solve, verify or analyse task waits this long first */
-    unsigned spoil;                /* testing only: every Nth pair made has a spoiled record */
+    unsigned spoil;                /* testing only: every Nth pair made has a wrong record (sound checksums) */
+    unsigned damage;               /* testing only: every Nth pair made has a byte changed after its checksums */
     uint64_t memory;               /* --memory, bytes: what a pair solved here may take at its peak (0: 3/4 of RAM) */
 } worker_opts_t;
 

@@ -287,7 +287,9 @@ static void s_thread_start(wsolve_t *self)
 {
     self->run.gen = self->gen;
     self->run.finished = false;
-    self->run.corrupt = !self->run.verify && self->o.spoil > 0 && ++self->pairs_made % self->o.spoil == 0;
+    self->pairs_made += !self->run.verify;
+    self->run.corrupt = !self->run.verify && self->o.spoil > 0 && self->pairs_made % self->o.spoil == 0;
+    self->run.damage = !self->run.verify && self->o.damage > 0 && self->pairs_made % self->o.damage == 0;
     self->phase = T_RUNNING;
     atomic_store(&self->thread_on, true);
     if (pthread_create(&self->thread, NULL, s_thread_main, self) != 0) {

@@ -24,7 +24,8 @@ typedef struct {
     int wake_fd;           /* written (one byte) when a task's thread ends */
     uint64_t memory;       /* bytes a pair may take at its peak (solve_pair_memory); larger ones are refused */
     unsigned inject_fault; /* testing only: every Nth CHUNK served is corrupt (0: never) */
-    unsigned spoil;        /* testing only: every Nth pair made has one record spoiled (0: never) */
+    unsigned spoil;        /* testing only: every Nth pair made has one record wrong (0: never) */
+    unsigned damage;       /* testing only: every Nth pair made has a file damaged after its checksums */
     unsigned delay_ms;     /* testing only: a task's thread waits this long first */
     wsolve_send_fn send;
     wsolve_log_fn log;

@@ -11,6 +11,7 @@
 #include "sig.h"
 #include "solve.h"
 #include "store.h"
+#include "tbfile.h"
 #include "vt_check.h"
 #include "vt_index.h"
 #include "vt_material.h"
@@ -73,8 +74,9 @@ static double s_now(void)
     return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-/* Testing only (--test-spoil): flips the last byte of the pair's first file, a record. */
-static void s_spoil(const wsolve_run_t *r)
+/* Testing only (--test-damage): flips a bit of the last byte of the pair's
+ * first file, after its checksums were written. */
+static void s_damage(const wsolve_run_t *r)
 {
     char name[SIG_NAME_MAX], path[4200];
     sig_table_name(r->tables[0], name, sizeof name);
@@ -89,6 +91,30 @@ static void s_spoil(const wsolve_run_t *r)
     fseek(f, -1, SEEK_END);
     fputc(c ^ 0x08, f);
     fclose(f);
+}
+
+/* Testing only (--test-spoil): the pair's first file rewritten with one
+ * legal record's value changed and every checksum sound, as a faulty
+ * generator would write it: only a verification can tell. */
+static void s_spoil(const wsolve_run_t *r)
+{
+    tbfile_t f;
+    tbfile_info_t info;
+    char err[300];
+    if (tbfile_read(r->dir, r->tables[0], &f, err, sizeof err) < 0)
+        return;
+    rec_t *recs = malloc(sizeof *recs * (f.info.nrecords ? f.info.nrecords : 1));
+    if (recs) {
+        memcpy(recs, f.recs, sizeof *recs * f.info.nrecords);
+        for (uint64_t i = 0; i < f.info.nrecords; i++)
+            if (rec_wdl(recs[i]) != REC_INVALID) {
+                recs[i] = rec_wdl(recs[i]) == REC_DRAW ? rec_make(REC_WIN, 1, 1) : rec_make(REC_DRAW, 0, 0);
+                break;
+            }
+        tbfile_write(r->dir, &f.layout, recs, &info, err, sizeof err);
+        free(recs);
+    }
+    tbfile_close(&f);
 }
 
 static void s_solve(wsolve_run_t *r, double t0)
@@ -106,6 +132,8 @@ static void s_solve(wsolve_run_t *r, double t0)
     }
     if (r->corrupt)
         s_spoil(r);
+    if (r->damage)
+        s_damage(r);
     msg_init(&r->answer, MSG_SOLVED);
     msg_solved_t *s = &r->answer.u.solved;
     s->task_id = r->task_id;

@@ -19,7 +19,8 @@ typedef struct {
     char dir[4096];              /* where the tables are read and written */
     store_t *store;              /* the worker's store over dir, kept across pairs (as solve_all keeps one) */
     int threads;
-    bool corrupt;                /* testing only (--test-spoil): spoil the first file made (one byte at its end) */
+    bool corrupt;                /* testing only (--test-spoil): one record of the first file made is wrong */
+    bool damage;                 /* testing only (--test-damage): its last byte is changed after the checksums */
     uint64_t task_id, job_id;
     uint32_t gen;                /* the session it was started for */
     atomic_bool finished;
