@@ -106,27 +106,94 @@ static s_score_t s_psq(int t, int c, int sq)
     }
 }
 
+/* What each side attacks: everything, and by pawns, minor pieces, rooks. */
+typedef struct {
+    uint64_t all, pawn, minor, rook;
+} s_att_t;
+
+/* The files next to file f. */
+static uint64_t s_adjacent_files(int f)
+{
+    return (f > 0 ? BB_FILE_A << (f - 1) : 0) | (f < 7 ? BB_FILE_A << (f + 1) : 0);
+}
+
+/* The ranks strictly ahead of rank r for colour c. */
+static uint64_t s_ahead(int c, int r)
+{
+    return c == CHESS_WHITE ? (r < 7 ? ~0ULL << (8 * (r + 1)) : 0) : (r > 0 ? ~0ULL >> (8 * (8 - r)) : 0);
+}
+
+/* King distance (Chebyshev) between two squares. */
+static int s_distance(int a, int b)
+{
+    int df = (a & 7) - (b & 7), dr = (a >> 3) - (b >> 3);
+    df = df < 0 ? -df : df;
+    dr = dr < 0 ? -dr : dr;
+    return df > dr ? df : dr;
+}
+
+/* Endgame extras of colour c's passed pawn on sq at relative rank r (1..6):
+ * the kings' distances to the square in front (the enemy's far, our own
+ * near), and a free square in front that the enemy does not attack. */
+static int s_passer_eg(const chess_pos_t *p, int c, int sq, int r, const s_att_t *att)
+{
+    int w = r >= 3 ? r - 2 : 0, stop = c == CHESS_WHITE ? sq + 8 : sq - 8;
+    if (w == 0)
+        return 0;
+    int own_k = bb64_lsb(p->pieces[CHESS_KING] & p->colors[c]), opp_k = bb64_lsb(p->pieces[CHESS_KING] & p->colors[c ^ 1]);
+    int v = W(passer_king_eg) * w * (2 * s_distance(opp_k, stop) - s_distance(own_k, stop)) / 2;
+    uint64_t stop_bb = bb64_sq(stop);
+    if (!((p->colors[0] | p->colors[1]) & stop_bb) && !(att[c ^ 1].all & stop_bb))
+        v += W(passer_free_eg) * w;
+    return v;
+}
+
 /* Pawn structure of colour c: doubled, isolated, passed. */
-static s_score_t s_pawns(const chess_pos_t *p, int c)
+static s_score_t s_pawns(const chess_pos_t *p, int c, const s_att_t *att)
 {
     s_score_t s = { 0, 0 };
     uint64_t own = p->pieces[CHESS_PAWN] & p->colors[c], opp = p->pieces[CHESS_PAWN] & p->colors[c ^ 1];
     for (int f = 0; f < 8; f++) {
         int n = bb64_count(own & (BB_FILE_A << f));
-        uint64_t adj = (f > 0 ? BB_FILE_A << (f - 1) : 0) | (f < 7 ? BB_FILE_A << (f + 1) : 0);
         if (n > 1)
             s_add(&s, WS(doubled), n - 1);
-        if (n && !(own & adj))
+        if (n && !(own & s_adjacent_files(f)))
             s_add(&s, WS(isolated), n);
     }
     for (uint64_t b = own; b;) {
-        int sq = bb64_pop(&b), f = sq & 7, r = sq >> 3;
-        uint64_t files = (BB_FILE_A << f) | (f > 0 ? BB_FILE_A << (f - 1) : 0) | (f < 7 ? BB_FILE_A << (f + 1) : 0);
-        uint64_t ahead = c == CHESS_WHITE ? (r < 7 ? ~0ULL << (8 * (r + 1)) : 0) : (r > 0 ? ~0ULL >> (8 * (8 - r)) : 0);
-        if (!(opp & files & ahead))
-            s_add(&s, s_passed(c == CHESS_WHITE ? r : 7 - r), 1);
+        int sq = bb64_pop(&b), f = sq & 7, r = sq >> 3, rel = c == CHESS_WHITE ? r : 7 - r;
+        uint64_t files = (BB_FILE_A << f) | s_adjacent_files(f);
+        if (!(opp & files & s_ahead(c, r))) {
+            s_add(&s, s_passed(rel), 1);
+            s.eg += s_passer_eg(p, c, sq, rel, att);
+        }
     }
     return s;
+}
+
+/* Threats of colour c: its pawns attacking pieces, its minor pieces attacking
+ * rooks and queens, its rooks attacking queens, and enemy pieces (not the
+ * king) it attacks that nothing defends. */
+static s_score_t s_threats(const chess_pos_t *p, int c, const s_att_t *att)
+{
+    s_score_t s = { 0, 0 };
+    uint64_t opp = p->colors[c ^ 1], pieces = opp & ~p->pieces[CHESS_PAWN] & ~p->pieces[CHESS_KING];
+    s_add(&s, WS(threat_pawn), bb64_count(att[c].pawn & pieces));
+    s_add(&s, WS(threat_minor), bb64_count(att[c].minor & opp & (p->pieces[CHESS_ROOK] | p->pieces[CHESS_QUEEN])));
+    s_add(&s, WS(threat_rook), bb64_count(att[c].rook & opp & p->pieces[CHESS_QUEEN]));
+    s_add(&s, WS(hanging), bb64_count(att[c].all & opp & ~p->pieces[CHESS_KING] & ~att[c ^ 1].all));
+    return s;
+}
+
+/* Outposts: colour c's knight or bishop on sq, on relative rank 4-6, guarded
+ * by an own pawn, where no enemy pawn can ever attack it. */
+static s_score_t s_outpost(const chess_pos_t *p, int c, int t, int sq, uint64_t own_pawn_att)
+{
+    int r = sq >> 3, rel = c == CHESS_WHITE ? r : 7 - r;
+    uint64_t opp = p->pieces[CHESS_PAWN] & p->colors[c ^ 1];
+    if (rel < 3 || rel > 5 || !(own_pawn_att & bb64_sq(sq)) || (opp & s_adjacent_files(sq & 7) & s_ahead(c, r)))
+        return (s_score_t){ 0, 0 };
+    return t == CHESS_KNIGHT ? WS(outpost_knight) : WS(outpost_bishop);
 }
 
 /* Attacks of a piece of type t on sq with occupancy occ. */
@@ -167,14 +234,18 @@ static s_score_t s_rook(const chess_pos_t *p, int c, int sq)
     return s;
 }
 
-/* Pieces of colour c: material, squares, mobility, attacks on the enemy king's
- * ring (counted into *king_attack); adds the phase into *phase. */
-static s_score_t s_pieces(const chess_pos_t *p, int c, int *phase, int *king_attack)
+/* Pieces of colour c: material, squares, mobility, outposts, attacks on the
+ * enemy king's ring (counted into *king_attack); adds the phase into *phase
+ * and fills *att with what colour c attacks. */
+static s_score_t s_pieces(const chess_pos_t *p, int c, int *phase, int *king_attack, s_att_t *att)
 {
     s_score_t s = { 0, 0 };
     uint64_t occ = p->colors[0] | p->colors[1], own = p->colors[c];
     uint64_t safe = ~own & ~s_pawn_attacks(p, c ^ 1);
     uint64_t ring = bb64_king[bb64_lsb(p->pieces[CHESS_KING] & p->colors[c ^ 1])];
+    att->pawn = s_pawn_attacks(p, c);
+    att->all = att->pawn | bb64_king[bb64_lsb(p->pieces[CHESS_KING] & own)];
+    att->minor = att->rook = 0;
     for (int t = CHESS_PAWN; t <= CHESS_KING; t++) {
         for (uint64_t b = p->pieces[t] & own; b;) {
             int sq = bb64_pop(&b);
@@ -184,10 +255,17 @@ static s_score_t s_pieces(const chess_pos_t *p, int c, int *phase, int *king_att
             if (t == CHESS_PAWN || t == CHESS_KING)
                 continue;
             uint64_t a = s_attacks(t, sq, occ);
+            att->all |= a;
             s_add(&s, s_mobility(t), bb64_count(a & safe) - S_MOBILITY_BASE[t]);
             *king_attack += S_KING_ATTACK[t] * bb64_count(a & ring);
-            if (t == CHESS_ROOK)
+            if (t == CHESS_KNIGHT || t == CHESS_BISHOP) {
+                att->minor |= a;
+                s_add(&s, s_outpost(p, c, t, sq, att->pawn), 1);
+            }
+            if (t == CHESS_ROOK) {
+                att->rook |= a;
                 s_add(&s, s_rook(p, c, sq), 1);
+            }
         }
     }
     if (bb64_count(p->pieces[CHESS_BISHOP] & own) >= 2)
@@ -221,10 +299,12 @@ static int s_king_danger(int units, bool enemy_queen)
 int eval_chess(const chess_pos_t *p)
 {
     int phase = 0, att[2] = { 0, 0 };
-    s_score_t w = s_pieces(p, CHESS_WHITE, &phase, &att[0]);
-    s_score_t b = s_pieces(p, CHESS_BLACK, &phase, &att[1]);
-    s_score_t pw = s_pawns(p, CHESS_WHITE), pb = s_pawns(p, CHESS_BLACK);
-    int mg = w.mg - b.mg + pw.mg - pb.mg, eg = w.eg - b.eg + pw.eg - pb.eg;
+    s_att_t at[2];
+    s_score_t w = s_pieces(p, CHESS_WHITE, &phase, &att[0], &at[0]);
+    s_score_t b = s_pieces(p, CHESS_BLACK, &phase, &att[1], &at[1]);
+    s_score_t pw = s_pawns(p, CHESS_WHITE, at), pb = s_pawns(p, CHESS_BLACK, at);
+    s_score_t tw = s_threats(p, CHESS_WHITE, at), tb = s_threats(p, CHESS_BLACK, at);
+    int mg = w.mg - b.mg + pw.mg - pb.mg + tw.mg - tb.mg, eg = w.eg - b.eg + pw.eg - pb.eg + tw.eg - tb.eg;
     mg += s_shelter(p, CHESS_WHITE) - s_shelter(p, CHESS_BLACK);
     mg -= s_king_danger(att[1], (p->pieces[CHESS_QUEEN] & p->colors[CHESS_BLACK]) != 0);
     mg += s_king_danger(att[0], (p->pieces[CHESS_QUEEN] & p->colors[CHESS_WHITE]) != 0);

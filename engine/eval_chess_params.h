@@ -23,7 +23,11 @@
     X(doubled_mg, -10) X(doubled_eg, -20) X(isolated_mg, -10) X(isolated_eg, -15)                    \
     X(bishop_pair_mg, 30) X(bishop_pair_eg, 50) X(rook_open_mg, 25) X(rook_open_eg, 10)              \
     X(rook_semi_mg, 12) X(rook_semi_eg, 6) X(rook_seventh_mg, 15) X(rook_seventh_eg, 25)             \
-    X(shield_mg, 12) X(exposed_mg, -20) X(tempo, 12)
+    X(shield_mg, 12) X(exposed_mg, -20) X(tempo, 12)                                                 \
+    X(threat_pawn_mg, 55) X(threat_pawn_eg, 35) X(threat_minor_mg, 35) X(threat_minor_eg, 25)         \
+    X(threat_rook_mg, 35) X(threat_rook_eg, 20) X(hanging_mg, 25) X(hanging_eg, 15)                  \
+    X(passer_king_eg, 5) X(passer_free_eg, 12) X(outpost_knight_mg, 25) X(outpost_knight_eg, 15)     \
+    X(outpost_bishop_mg, 12) X(outpost_bishop_eg, 6)
 
 #define EVAL_CHESS_INDEX(name, value) EP_##name,
 enum { EVAL_CHESS_PARAMS(EVAL_CHESS_INDEX) EVAL_CHESS_NPARAMS };

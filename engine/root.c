@@ -169,6 +169,7 @@ static bool s_done(search_t *s, int depth, const engine_result_t *out)
     if (lim->mate > 0 && score > ENGINE_MATE_BOUND && ENGINE_MATE - score <= 2 * lim->mate - 1)
         return true;
     bool timed = s->tm.soft_ms > 0;
+    timeman_iteration(&s->tm, out->best, score);
     if (timed && (s->nroot == 1 || timeman_soft_stop(&s->tm, s->ctl, engine_now_ms())))
         return true;
     if (timed && score > ENGINE_MATE_BOUND && depth >= 2 * (ENGINE_MATE - score) + 2)

@@ -56,6 +56,7 @@ void search_push(search_t *s, int ply, engine_move_t m)
     child->rep_floor = s->stack[ply].rep_floor;
     child->null_done = false;
     child->eval = SEARCH_NO_EVAL;
+    child->excluded = ENGINE_MOVE_NONE;
     s->keys[s->nhist + ply + 1] = s->ops->key(&child->pos);
 }
 
@@ -173,15 +174,26 @@ static int s_qsearch(search_t *s, int ply, int alpha, int beta)
 }
 
 /* Pruning before any move is searched (non-PV nodes, not in check): reverse
- * futility and null move. True and *score when the node fails high at once. */
-static bool s_prune(search_t *s, int ply, int depth, int beta, int eval, int *score)
+ * futility, razoring (chess) and null move. True and *score when the node is
+ * settled at once. */
+static bool s_prune(search_t *s, int ply, int depth, int alpha, int beta, int eval, bool improving, int *score)
 {
     search_ply_t *node = &s->stack[ply];
     if (beta > ENGINE_MATE_BOUND || beta < -ENGINE_MATE_BOUND)
         return false;
-    if (depth <= 3 && eval - 120 * depth >= beta) {
+    int rfp_depth = s->ops->forward_prune ? 6 : 3, margin = 120 * depth - (s->ops->forward_prune && improving ? 60 : 0);
+    if (depth <= rfp_depth && eval - margin >= beta) {
         *score = eval;
         return true;
+    }
+    if (s->ops->forward_prune && depth <= 2 && eval + 250 * depth <= alpha) {
+        int v = s_qsearch(s, ply, alpha, alpha + 1);
+        if (s->stopped)
+            return false;
+        if (v <= alpha) {
+            *score = v;
+            return true;
+        }
     }
     if (!s->ops->null_move || depth < 3 || eval < beta || node->null_done || !s->ops->has_pieces(&node->pos))
         return false;
@@ -190,9 +202,10 @@ static bool s_prune(search_t *s, int ply, int depth, int beta, int eval, int *sc
     child->in_check = false;
     child->null_done = true;
     child->eval = SEARCH_NO_EVAL;
+    child->excluded = ENGINE_MOVE_NONE;
     child->rep_floor = s->nhist + ply + 1;
     s->keys[s->nhist + ply + 1] = s->ops->key(&child->pos);
-    int r = 3 + depth / 4;
+    int r = 3 + depth / 4 + ((eval - beta) / 200 < 3 ? (eval - beta) / 200 : 3);
     int v = -search_node(s, ply + 1, depth - 1 - r, -beta, -beta + 1);
     if (s->stopped || v < beta)
         return false;
@@ -252,6 +265,7 @@ typedef struct {
     engine_move_t best_move;
     engine_move_t quiets[GAME_MOVES_MAX];
     int nquiets;
+    engine_move_t extend; /* the table move when it is singular: searched one ply deeper */
 } s_loop_t;
 
 /* Whether the move just pushed at ply may be skipped (chess, low depth, not in
@@ -274,11 +288,46 @@ static bool s_skip_move(search_t *s, int ply, const s_loop_t *l, engine_move_t m
     return d <= 6 && !s->ops->see_ge(&node->pos, m, tactical ? -100 * d : -60 * d);
 }
 
+/* Singular extension (chess, depth >= 6): when the table holds a lower bound
+ * or exact score v for its move from nearly this depth, and every other move
+ * stays below v - 2 * depth in a half-depth search, the table move is the
+ * only good one and is searched one ply deeper (ENGINE_MOVE_NONE: not). If
+ * the other moves reach that bound and it is at least beta, *cut is set: the
+ * node fails high on more than one move (multi-cut) with *score. */
+static engine_move_t s_singular(search_t *s, int ply, int depth, int beta, const ttable_entry_t *e, bool *cut,
+                                int *score)
+{
+    search_ply_t *node = &s->stack[ply];
+    *cut = false;
+    if (!s->ops->forward_prune || depth < 6 || ply == 0 || e == NULL || e->move == ENGINE_MOVE_NONE
+        || node->excluded != ENGINE_MOVE_NONE || e->depth - 1 < depth - 3)
+        return ENGINE_MOVE_NONE;
+    int v = ttable_score_from(e->score, ply);
+    engine_bound_t b = (engine_bound_t)(e->genbound & 3);
+    if (b == ENGINE_BOUND_UPPER || v > ENGINE_MATE_BOUND || v < -ENGINE_MATE_BOUND)
+        return ENGINE_MOVE_NONE;
+    int sb = v - 2 * depth;
+    node->excluded = e->move;
+    int w = search_node(s, ply, (depth - 1) / 2 - (node->in_check ? 1 : 0), sb - 1, sb);
+    node->excluded = ENGINE_MOVE_NONE;
+    if (s->stopped)
+        return ENGINE_MOVE_NONE;
+    if (w < sb)
+        return e->move;
+    if (sb >= beta) {
+        *cut = true;
+        *score = sb;
+    }
+    return ENGINE_MOVE_NONE;
+}
+
 /* The move loop of search_node over list; returns the best score in l->best. */
 static void s_moves(search_t *s, int ply, order_list_t *list, bool pv, s_loop_t *l)
 {
     search_ply_t *node = &s->stack[ply];
     for (engine_move_t m; (m = order_next(list)) != ENGINE_MOVE_NONE;) {
+        if (m == node->excluded)
+            continue;
         bool tactical = order_is_tactical(s->ops, &node->pos, m);
         int hist = tactical ? 0 : s->order->history[s->ops->side(&node->pos)][s->ops->mover(&node->pos, m)][s->ops->to(m)];
         search_push(s, ply, m);
@@ -290,7 +339,7 @@ static void s_moves(search_t *s, int ply, order_list_t *list, bool pv, s_loop_t 
             r = s_reduce(l->depth, l->count, pv, hist > ORDER_HISTORY_MAX / 2);
         if (r > l->depth - 2)
             r = l->depth > 2 ? l->depth - 2 : 0;
-        int score = s_search_move(s, ply, l->depth, l->alpha, l->beta, l->count, r);
+        int score = s_search_move(s, ply, l->depth + (m == l->extend), l->alpha, l->beta, l->count, r);
         if (s->stopped)
             return;
         if (!tactical && l->nquiets < GAME_MOVES_MAX)
@@ -341,7 +390,8 @@ int search_node(search_t *s, int ply, int depth, int alpha, int beta)
     engine_key_t key = s->keys[s->nhist + ply];
     ttable_entry_t te;
     const ttable_entry_t *e = ttable_probe(s->eng->tt, key, &te) ? &te : NULL;
-    if (!pv && s_tt_cutoff(e, ply, depth, alpha, beta, &score))
+    bool excl = node->excluded != ENGINE_MOVE_NONE;
+    if (!pv && !excl && s_tt_cutoff(e, ply, depth, alpha, beta, &score))
         return score;
     if (s_probe(s, ply, &score))
         return score;
@@ -350,21 +400,32 @@ int search_node(search_t *s, int ply, int depth, int alpha, int beta)
     node->eval = node->in_check ? SEARCH_NO_EVAL : eval;
     int prev = ply >= 2 ? s->stack[ply - 2].eval : SEARCH_NO_EVAL;
     bool improving = !node->in_check && (prev == SEARCH_NO_EVAL || eval > prev);
-    if (!pv && !node->in_check && s_prune(s, ply, depth, beta, eval, &score))
+    if (!pv && !excl && !node->in_check && s_prune(s, ply, depth, alpha, beta, eval, improving, &score))
+        return score;
+    bool cut;
+    engine_move_t extend = s_singular(s, ply, depth, beta, e, &cut, &score);
+    if (s->stopped)
+        return 0;
+    if (cut)
         return score;
     order_list_t list;
     list.n = s->ops->gen(&node->pos, list.moves);
     if (list.n == 0)
         return node->in_check ? -ENGINE_MATE + ply : 0;
     order_score(&list, s->ops, &node->pos, tt_move, s->order, ply);
+    if (excl && list.n == 1)
+        return alpha; /* the excluded move was the only one */
     s_loop_t l = { .best = -ENGINE_INF, .alpha = alpha, .beta = beta, .depth = depth, .eval = node->eval,
-                   .improving = improving };
+                   .improving = improving, .extend = extend };
     s_moves(s, ply, &list, pv, &l);
     if (s->stopped)
         return 0;
     engine_bound_t bound = l.best >= beta ? ENGINE_BOUND_LOWER
                            : l.best_move != ENGINE_MOVE_NONE && l.best > alpha0 ? ENGINE_BOUND_EXACT
                                                                                  : ENGINE_BOUND_UPPER;
-    ttable_store(s->eng->tt, key, depth, ttable_score_to(l.best, ply), bound, node->in_check ? 0 : eval, l.best_move);
+    if (!excl)
+        ttable_store(s->eng->tt, key, depth, ttable_score_to(l.best, ply), bound, node->in_check ? 0 : eval, l.best_move);
+    if (l.best == -ENGINE_INF)
+        return alpha; /* every move but the excluded one was pruned */
     return l.best;
 }

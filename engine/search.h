@@ -18,6 +18,7 @@ typedef struct {
     int rep_floor;        /* lowest index of keys[] a repetition may match (after a null move: this ply) */
     bool null_done;       /* the move into this ply was a null move */
     int eval;             /* static evaluation of a full-width node, SEARCH_NO_EVAL when unknown or in check */
+    engine_move_t excluded; /* during a singular-extension test: the table move, left out */
 } search_ply_t;
 
 enum { SEARCH_NO_EVAL = -ENGINE_INF - 1 };
