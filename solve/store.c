@@ -172,9 +172,7 @@ rec_t store_record(store_t *self, const octad_pos_t *p)
     if (!recs && self->dir) {
         char err[256];
         if (store_need(self, table, err, sizeof err) < 0) {
-            pthread_mutex_lock(&self->lock);
-            snprintf(self->last_error, sizeof self->last_error, "%s", err);
-            pthread_mutex_unlock(&self->lock);
+            store_set_error(self, err);
         }
         recs = __atomic_load_n(&self->tables[table].recs, __ATOMIC_ACQUIRE);
     }
