@@ -26,6 +26,9 @@ typedef struct {
     int (*victim)(const game_pos_t *pos, engine_move_t m);
     /* Type of the moving piece. */
     int (*mover)(const game_pos_t *pos, engine_move_t m);
+    /* Whether m captures or promotes (victim >= 0 or promo >= 0), without
+     * finding the piece types. */
+    bool (*tactical)(const game_pos_t *pos, engine_move_t m);
     /* Promotion piece type, or -1. */
     int (*promo)(engine_move_t m);
     /* Destination square (0..63), for the ordering tables. */

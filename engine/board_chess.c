@@ -46,6 +46,14 @@ static int s_victim(const game_pos_t *pos, engine_move_t m)
     return make_piece_on(p, bb64_sq(move_to(m)));
 }
 
+static bool s_tactical(const game_pos_t *pos, engine_move_t m)
+{
+    const chess_pos_t *p = &pos->u.chess;
+    int type = move_type(m);
+    return type == CHESS_MOVE_PROMOTION || type == CHESS_MOVE_EN_PASSANT
+           || (type != CHESS_MOVE_CASTLING && (p->colors[p->side ^ 1] & bb64_sq(move_to(m))));
+}
+
 static int s_mover(const game_pos_t *pos, engine_move_t m)
 {
     return make_piece_on(&pos->u.chess, bb64_sq(move_from(m)));
@@ -99,7 +107,7 @@ static int s_halfmove(const game_pos_t *pos)
 
 const board_ops_t BOARD_CHESS = {
     .gen = s_gen, .make = s_make, .make_null = s_make_null, .in_check = s_in_check,
-    .victim = s_victim, .mover = s_mover, .promo = s_promo, .to = s_to,
+    .victim = s_victim, .tactical = s_tactical, .mover = s_mover, .promo = s_promo, .to = s_to,
     .has_pieces = s_has_pieces, .insufficient = s_insufficient, .eval = s_eval, .key = s_key,
     .side = s_side, .halfmove = s_halfmove, .draw_clock = 100, .null_move = true,
     .see_ge = s_see_ge, .forward_prune = true,

@@ -43,6 +43,13 @@ static int s_victim(const game_pos_t *pos, engine_move_t m)
     return -1;
 }
 
+static bool s_tactical(const game_pos_t *pos, engine_move_t m)
+{
+    const octad_pos_t *p = &pos->u.octad;
+    return octad_move_is_promo(m) || octad_move_kind(m) == OCTAD_MK_EN_PASSANT
+           || (!octad_move_is_castle(m) && (p->color[p->side ^ 1] & bb_sq(octad_move_to(m))));
+}
+
 static int s_mover(const game_pos_t *pos, engine_move_t m)
 {
     (void)pos;
@@ -104,7 +111,7 @@ static int s_halfmove(const game_pos_t *pos)
 
 const board_ops_t BOARD_OCTAD = {
     .gen = s_gen, .make = s_make, .make_null = s_make_null, .in_check = s_in_check,
-    .victim = s_victim, .mover = s_mover, .promo = s_promo, .to = s_to,
+    .victim = s_victim, .tactical = s_tactical, .mover = s_mover, .promo = s_promo, .to = s_to,
     .has_pieces = s_has_pieces, .insufficient = s_insufficient, .eval = s_eval, .key = s_key,
     .side = s_side, .halfmove = s_halfmove, .draw_clock = 50, .null_move = false,
 };

@@ -14,7 +14,10 @@ engine_t *engine_new(size_t hash_bytes)
     if (self == NULL)
         return NULL;
     self->tt = ttable_new(hash_bytes);
-    if (self->tt == NULL) {
+    self->evc = evcache_new();
+    if (self->tt == NULL || self->evc == NULL) {
+        ttable_destroy(&self->tt);
+        evcache_destroy(&self->evc);
         free(self);
         return NULL;
     }
@@ -28,6 +31,7 @@ void engine_destroy(engine_t **self_p)
     if (self_p == NULL || *self_p == NULL)
         return;
     ttable_destroy(&(*self_p)->tt);
+    evcache_destroy(&(*self_p)->evc);
     pthread_mutex_destroy(&(*self_p)->probe_lock);
     free(*self_p);
     *self_p = NULL;

@@ -1,7 +1,10 @@
 /* order.c: move ordering (order.h). */
 #include "order.h"
 
+#include <stdint.h>
 #include <string.h>
+
+_Static_assert((GAME_MOVES_MAX & (GAME_MOVES_MAX - 1)) == 0, "order_next packs indices below GAME_MOVES_MAX");
 
 enum {
     S_TT = 1 << 30,
@@ -13,16 +16,13 @@ enum {
 
 bool order_is_tactical(const board_ops_t *ops, const game_pos_t *pos, engine_move_t m)
 {
-    return ops->victim(pos, m) >= 0 || ops->promo(m) >= 0;
+    return ops->tactical(pos, m);
 }
 
-bool order_is_bad_capture(const board_ops_t *ops, const game_pos_t *pos, engine_move_t m)
-{
-    return ops->see_ge != NULL && ops->promo(m) < 0 && ops->victim(pos, m) >= 0 && !ops->see_ge(pos, m, 0);
-}
-
-/* MVV-LVA: the most valuable victim first, the least valuable attacker first among equals. */
-static int s_tactical_score(const board_ops_t *ops, const game_pos_t *pos, engine_move_t m)
+/* The score of the tactical move m: MVV-LVA (the most valuable victim first,
+ * the least valuable attacker first among equals), sent below the quiet moves
+ * when it is a capture that loses material by static exchange. */
+static int s_tactical_full(const board_ops_t *ops, const game_pos_t *pos, engine_move_t m)
 {
     int victim = ops->victim(pos, m), promo = ops->promo(m);
     int score = S_TACTICAL;
@@ -30,6 +30,8 @@ static int s_tactical_score(const board_ops_t *ops, const game_pos_t *pos, engin
         score += 16 * BOARD_ORDER_VALUE[victim] - ops->mover(pos, m);
     if (promo >= 0)
         score += BOARD_ORDER_VALUE[promo] * (promo == 4 ? 16 : 1) - 1600;
+    else if (ops->see_ge != NULL && victim >= 0 && !ops->see_ge(pos, m, 0))
+        score -= S_TACTICAL - S_BAD_CAPTURE;
     return score;
 }
 
@@ -43,7 +45,7 @@ void order_score(order_list_t *list, const board_ops_t *ops, const game_pos_t *p
         if (m == tt_move)
             list->scores[i] = S_TT;
         else if (order_is_tactical(ops, pos, m))
-            list->scores[i] = s_tactical_score(ops, pos, m) - (order_is_bad_capture(ops, pos, m) ? S_TACTICAL - S_BAD_CAPTURE : 0);
+            list->scores[i] = s_tactical_full(ops, pos, m);
         else if (m == tables->killers[ply][0])
             list->scores[i] = S_KILLER1;
         else if (m == tables->killers[ply][1])
@@ -53,14 +55,33 @@ void order_score(order_list_t *list, const board_ops_t *ops, const game_pos_t *p
     }
 }
 
+void order_score_tactical(order_list_t *list, const board_ops_t *ops, const game_pos_t *pos)
+{
+    list->next = 0;
+    for (int i = 0; i < list->n; i++) {
+        engine_move_t m = list->moves[i];
+        list->scores[i] = order_is_tactical(ops, pos, m) ? s_tactical_full(ops, pos, m) : S_BAD_CAPTURE - 1;
+    }
+}
+
+bool order_last_good_tactical(const order_list_t *list)
+{
+    return list->next > 0 && list->scores[list->next - 1] >= S_TACTICAL;
+}
+
 engine_move_t order_next(order_list_t *list)
 {
     if (list->next >= list->n)
         return ENGINE_MOVE_NONE;
-    int best = list->next;
-    for (int i = list->next + 1; i < list->n; i++)
-        if (list->scores[i] > list->scores[best])
-            best = i;
+    /* The first of the highest scores: one key per move, score above, the
+     * index reversed below, so a plain maximum (which the compiler can
+     * vectorise) picks it. */
+    int64_t top = INT64_MIN;
+    for (int i = list->next; i < list->n; i++) {
+        int64_t k = (int64_t)list->scores[i] * GAME_MOVES_MAX + (GAME_MOVES_MAX - 1 - i);
+        top = k > top ? k : top;
+    }
+    int best = GAME_MOVES_MAX - 1 - (int)(top & (GAME_MOVES_MAX - 1));
     engine_move_t m = list->moves[best];
     int s = list->scores[best];
     list->moves[best] = list->moves[list->next];

@@ -25,14 +25,24 @@ typedef struct {
 void order_score(order_list_t *list, const board_ops_t *ops, const game_pos_t *pos, engine_move_t tt_move,
                  const order_tables_t *tables, int ply);
 
+/* Scores only the tactical moves of list as order_score does (without a
+ * table move); every quiet move gets one score below them all. The order in
+ * which order_next returns the tactical moves is the same as after
+ * order_score, since it depends only on their scores and places. */
+void order_score_tactical(order_list_t *list, const board_ops_t *ops, const game_pos_t *pos);
+
+/* Whether the move order_next just returned is a capture that keeps its
+ * material by static exchange or a queen promotion (scored above every
+ * quiet move). Once it is false, every later move is quiet, an
+ * under-promotion or a losing capture. */
+bool order_last_good_tactical(const order_list_t *list);
+
 /* The best-scored move not yet returned, or ENGINE_MOVE_NONE when done. */
 engine_move_t order_next(order_list_t *list);
 
 /* Whether m is a capture or a promotion (not a quiet move). */
 bool order_is_tactical(const board_ops_t *ops, const game_pos_t *pos, engine_move_t m);
 
-/* Whether m is a capture (not a promotion) that loses material by static exchange. */
-bool order_is_bad_capture(const board_ops_t *ops, const game_pos_t *pos, engine_move_t m);
 
 /* Rewards the quiet move `best` that caused a cutoff at depth and punishes
  * the quiet moves tried before it (quiets[0..nquiets-1]). */

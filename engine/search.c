@@ -94,6 +94,18 @@ static bool s_draw(search_t *s, int ply, int *score)
     return true;
 }
 
+/* The static evaluation of the position at ply, through the evaluation cache. */
+static int s_eval(search_t *s, int ply)
+{
+    engine_key_t key = s->keys[s->nhist + ply];
+    int v;
+    if (evcache_get(s->eng->evc, key, &v))
+        return v;
+    v = s->ops->eval(&s->stack[ply].pos);
+    evcache_put(s->eng->evc, key, v);
+    return v;
+}
+
 /* The octad tables, where installed: true and *score on a hit. */
 static bool s_probe(search_t *s, int ply, int *score)
 {
@@ -130,10 +142,10 @@ static int s_qsearch(search_t *s, int ply, int alpha, int beta)
     if (s_draw(s, ply, &score) || s_probe(s, ply, &score))
         return score;
     if (ply >= ENGINE_MAX_PLY)
-        return s->ops->eval(&node->pos);
+        return s_eval(s, ply);
     int best = -ENGINE_INF, stand = 0;
     if (!node->in_check) {
-        stand = best = s->ops->eval(&node->pos);
+        stand = best = s_eval(s, ply);
         if (best >= beta)
             return best;
         if (best > alpha)
@@ -143,16 +155,17 @@ static int s_qsearch(search_t *s, int ply, int alpha, int beta)
     list.n = s->ops->gen(&node->pos, list.moves);
     if (list.n == 0)
         return node->in_check ? -ENGINE_MATE + ply : 0;
-    order_score(&list, s->ops, &node->pos, ENGINE_MOVE_NONE, s->order, ply);
+    if (node->in_check)
+        order_score(&list, s->ops, &node->pos, ENGINE_MOVE_NONE, s->order, ply);
+    else
+        order_score_tactical(&list, s->ops, &node->pos);
     for (engine_move_t m; (m = order_next(&list)) != ENGINE_MOVE_NONE;) {
         if (!node->in_check) {
-            int victim = s->ops->victim(&node->pos, m), promo = s->ops->promo(m);
-            if (victim < 0 && promo != 4)
-                continue; /* quiet, or an under-promotion */
+            if (!order_last_good_tactical(&list))
+                break; /* the rest: quiet, under-promotions, captures that lose material */
+            int promo = s->ops->promo(m), victim = promo < 0 ? s->ops->victim(&node->pos, m) : -1;
             if (promo < 0 && stand + BOARD_ORDER_VALUE[victim] + 200 <= alpha)
                 continue; /* even winning the piece cannot reach alpha */
-            if (promo < 0 && order_is_bad_capture(s->ops, &node->pos, m))
-                continue; /* loses material by static exchange */
         }
         search_push(s, ply, m);
         score = -s_qsearch(s, ply + 1, -beta, -alpha);
@@ -380,7 +393,7 @@ int search_node(search_t *s, int ply, int depth, int alpha, int beta)
     if (s_draw(s, ply, &score))
         return score;
     if (ply >= ENGINE_MAX_PLY)
-        return s->ops->eval(&node->pos);
+        return s_eval(s, ply);
     if (-ENGINE_MATE + ply > alpha)
         alpha = -ENGINE_MATE + ply;
     if (ENGINE_MATE - ply - 1 < beta)
@@ -396,7 +409,7 @@ int search_node(search_t *s, int ply, int depth, int alpha, int beta)
     if (s_probe(s, ply, &score))
         return score;
     engine_move_t tt_move = e ? e->move : ENGINE_MOVE_NONE;
-    int eval = node->in_check ? -ENGINE_INF : e ? e->eval : s->ops->eval(&node->pos);
+    int eval = node->in_check ? -ENGINE_INF : e ? e->eval : s_eval(s, ply);
     node->eval = node->in_check ? SEARCH_NO_EVAL : eval;
     int prev = ply >= 2 ? s->stack[ply - 2].eval : SEARCH_NO_EVAL;
     bool improving = !node->in_check && (prev == SEARCH_NO_EVAL || eval > prev);

@@ -7,6 +7,7 @@
 #include <stdatomic.h>
 
 #include "board.h"
+#include "evcache.h"
 #include "order.h"
 #include "timeman.h"
 #include "ttable.h"
@@ -35,6 +36,7 @@ typedef struct {
 /* The engine object (engine.c); the search uses its tables. */
 struct engine {
     ttable_t *tt;
+    evcache_t *evc;               /* static evaluations by key, shared by the threads */
     order_tables_t order;         /* the main thread's; helpers start from a copy */
     engine_probe_fn probe;
     void *probe_ctx;
