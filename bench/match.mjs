@@ -3,7 +3,7 @@
 // score, an Elo estimate with its 95% error bar, illegal moves and time losses.
 // The rules (legality, mate, draws) are chess.js's, not ours; clocks are kept here.
 //
-// usage: node bench/match.mjs [--octad build/cli/octad] [--opponent stockfish:ELO|fairymax|self|octad:PATH]
+// usage: node bench/match.mjs [--octad build/bin/octad] [--opponent stockfish:ELO|fairymax|self|octad:PATH]
 //        [--games N] [--tc BASE+INC] (seconds) [--hash MB] [--pgn FILE] [--timemargin MS]
 //        [--nodes N] [--opponent-nodes M] [--random-plies K]
 // --nodes N: every UCI move is `go nodes N` instead of a clock (CPU-speed independent, so
@@ -32,7 +32,7 @@ const OPENINGS = [
 ];
 
 function parseArgs(argv) {
-  const a = { octad: 'build/cli/octad', opponent: 'stockfish:1500', games: 20, tc: '10+0.1', hash: 16, pgn: null, timemargin: 0, nodes: 0, 'opponent-nodes': 0, 'random-plies': 0 };
+  const a = { octad: 'build/bin/octad', opponent: 'stockfish:1500', games: 20, tc: '10+0.1', hash: 16, pgn: null, timemargin: 0, nodes: 0, 'opponent-nodes': 0, 'random-plies': 0 };
   for (let i = 0; i < argv.length; i++) {
     const k = argv[i].replace(/^--/, '');
     if (k === 'help') {
