@@ -31,8 +31,11 @@ const OPENINGS = [
   'e2e4 e7e5 f2f4', 'd2d4 g8f6 g1f3 e7e6 c1g5', 'c2c4 c7c5 g1f3 g8f6', 'e2e4 d7d6 d2d4 g8f6 b1c3',
 ];
 
+function fail(message) { console.error(`match.mjs: ${message}`); process.exit(2); }
+
 function parseArgs(argv) {
-  const a = { octad: 'build/bin/octad', opponent: 'stockfish:1500', games: 20, tc: '10+0.1', hash: 16, pgn: null, timemargin: 0, nodes: 0, 'opponent-nodes': 0, 'random-plies': 0 };
+  const a = { octad: 'build/bin/octad', opponent: 'stockfish:1500', games: 20, tc: '10+0.1', hash: 16, pgn: null, timemargin: 0, nodes: 0, 'opponent-nodes': 0, 'random-plies': 0,
+              concurrency: 1 };
   for (let i = 0; i < argv.length; i++) {
     const k = argv[i].replace(/^--/, '');
     if (k === 'help') {
@@ -41,19 +44,21 @@ function parseArgs(argv) {
                   '[--random-plies K]');
       process.exit(0);
     }
-    if (!(k in a) || i + 1 >= argv.length) { console.error(`match.mjs: bad option ${argv[i]}`); process.exit(2); }
+    if (!(k in a) || i + 1 >= argv.length) fail(`bad option ${argv[i]}`);
     a[k] = argv[++i];
   }
   a.games = Number(a.games);
   a.timemargin = Number(a.timemargin);
   a.nodes = Number(a.nodes);
   a.randomPlies = Number(a['random-plies']);
+  a.concurrency = Number(a.concurrency);
+  if (!(Number.isInteger(a.concurrency) && a.concurrency >= 1)) fail('bad --concurrency (a whole number, 1 or more)');
   a.opponentNodes = a['opponent-nodes'] === 0 ? a.nodes : Number(a['opponent-nodes']);
   if (![a.nodes, a.opponentNodes, a.randomPlies].every((x) => Number.isInteger(x) && x >= 0) || (a.opponentNodes && !a.nodes)) {
-    console.error('match.mjs: bad --nodes, --opponent-nodes or --random-plies'); process.exit(2);
+    fail('bad --nodes, --opponent-nodes or --random-plies');
   }
   const [base, inc] = a.tc.split('+').map(Number);
-  if (!(base > 0) || !(inc >= 0) || !(a.games > 0)) { console.error('match.mjs: bad --tc or --games'); process.exit(2); }
+  if (!(base > 0) || !(inc >= 0) || !(Number.isInteger(a.games) && a.games > 0)) fail('bad --tc or --games');
   a.base = base * 1000; a.inc = inc * 1000;
   return a;
 }
@@ -176,10 +181,12 @@ function openingOf(p, a) {
   return line.join(' ');
 }
 
-// One game; returns { result: 1 | 0.5 | 0 for white, reason, moves, illegal: name|null, timeout: name|null }.
+// One game; returns { result: 1 | 0.5 | 0 for white, reason, moves, illegal: name|null, timeout: name|null,
+// overruns: { w, b } (moves over the clock but within --timemargin, per colour) }.
 async function playGame(white, black, opening, a) {
   const chess = new Chess();
-  const moves = [];
+  const moves = [], overruns = { w: 0, b: 0 };
+  const end = (result, reason, by = {}) => ({ result, reason, moves, illegal: null, timeout: null, ...by, overruns });
   for (const m of opening.split(' ')) { chess.move({ from: m.slice(0, 2), to: m.slice(2, 4), promotion: m[4] }); moves.push(m); }
   const clock = { w: a.base, b: a.base, inc: a.inc };
   await white.newGame(); await black.newGame();
@@ -190,18 +197,37 @@ async function playGame(white, black, opening, a) {
     const used = a.nodes ? 0 : performance.now() - t0; // a node limit: no clock
     clock[side] -= used;
     if (process.env.MATCH_DEBUG) console.error(`${p.name} ${mv} used ${used.toFixed(0)} left ${clock[side].toFixed(0)}`);
-    if (mv === null || clock[side] < -a.timemargin) return { result: side === 'w' ? 0 : 1, reason: 'time', moves, timeout: p.name };
-    if (clock[side] < 0) { a.overruns[p.name] = (a.overruns[p.name] || 0) + 1; clock[side] += used; }
+    if (mv === null || clock[side] < -a.timemargin) return end(side === 'w' ? 0 : 1, 'time', { timeout: p.name });
+    if (clock[side] < 0) { overruns[side]++; clock[side] += used; }
     let ok = null;
     try { ok = chess.move({ from: mv.slice(0, 2), to: mv.slice(2, 4), promotion: mv[4] }); } catch { ok = null; }
-    if (!ok || mv.length < 4) return { result: side === 'w' ? 0 : 1, reason: `illegal ${mv}`, moves, illegal: p.name };
+    if (!ok || mv.length < 4) return end(side === 'w' ? 0 : 1, `illegal ${mv}`, { illegal: p.name });
     moves.push(mv);
     clock[side] += a.inc;
   }
-  if (chess.isCheckmate()) return { result: chess.turn() === 'w' ? 0 : 1, reason: 'mate', moves };
+  if (chess.isCheckmate()) return end(chess.turn() === 'w' ? 0 : 1, 'mate');
   const reason = chess.isStalemate() ? 'stalemate' : chess.isThreefoldRepetition() ? 'repetition'
     : chess.isInsufficientMaterial() ? 'material' : moves.length >= 400 ? 'length' : '50-move';
-  return { result: 0.5, reason, moves };
+  return end(0.5, reason);
+}
+
+// What is kept of game g (0-based): everything from octad's side, ready for the log line and the PGN.
+function gameRecord(g, opening, oursWhite, opponent, r) {
+  const [ours, theirs] = oursWhite ? ['w', 'b'] : ['b', 'w'];
+  return { game: g + 1, opening, octad: oursWhite ? 'white' : 'black', opponent, score: oursWhite ? r.result : 1 - r.result,
+           reason: r.reason, plies: r.moves.length, illegal: r.illegal, timeout: r.timeout,
+           overruns: { octad: r.overruns[ours], opponent: r.overruns[theirs] }, moves: r.moves };
+}
+
+function gameLine(r) {
+  const by = r.illegal || r.timeout;
+  return `game ${r.game}: octad ${r.octad} ${r.score} (${r.reason}${by ? ' by ' + by : ''}), ${r.plies} plies`;
+}
+
+function pgnOf(r) {
+  const white = r.octad === 'white' ? 'octad' : r.opponent, black = r.octad === 'white' ? r.opponent : 'octad';
+  const w = r.octad === 'white' ? r.score : 1 - r.score;
+  return `[White "${white}"]\n[Black "${black}"]\n[Result "${w === 1 ? '1-0' : w === 0 ? '0-1' : '1/2-1/2'}"]\n\n${r.moves.join(' ')}\n`;
 }
 
 function elo(scores) {
@@ -211,35 +237,53 @@ function elo(scores) {
   return { mean, elo: toElo(mean), lo: toElo(mean - 1.96 * sd), hi: toElo(mean + 1.96 * sd) };
 }
 
-async function main() {
-  const a = parseArgs(process.argv.slice(2));
-  a.overruns = {};
+// Totals over game records: wins, draws, losses (octad's), illegal moves, time losses, overruns.
+function tally(records) {
+  const t = { w: 0, d: 0, l: 0, illegal: 0, timeouts: 0, overruns: { octad: 0, opponent: 0 } };
+  for (const r of records) {
+    if (r.score === 1) t.w++; else if (r.score === 0) t.l++; else t.d++;
+    if (r.illegal) t.illegal++;
+    if (r.timeout) t.timeouts++;
+    t.overruns.octad += r.overruns.octad; t.overruns.opponent += r.overruns.opponent;
+  }
+  return t;
+}
+
+const fmtElo = (x) => (Number.isFinite(x) ? x.toFixed(0) : x > 0 ? '+inf' : '-inf');
+
+// One worker: its own pair of engine processes, playing the game indices it takes from the
+// shared queue until the queue is empty; onGame(record) is called as each game ends.
+async function worker(queue, a, onGame) {
   const ours = makePlayer('octad', a), theirs = makePlayer(a.opponent, a);
   await ours.start(); await theirs.start();
-  const scores = [], pgn = [];
-  let w = 0, d = 0, l = 0, illegal = 0, timeouts = 0;
-  for (let g = 0; g < a.games; g++) {
+  for (let g = queue.shift(); g !== undefined; g = queue.shift()) {
     const opening = openingOf(Math.floor(g / 2), a), oursWhite = g % 2 === 0;
     const r = await playGame(oursWhite ? ours : theirs, oursWhite ? theirs : ours, opening, a);
-    const s = oursWhite ? r.result : 1 - r.result;
-    scores.push(s);
-    if (s === 1) w++; else if (s === 0) l++; else d++;
-    if (r.illegal) illegal++;
-    if (r.timeout) timeouts++;
-    console.log(`game ${g + 1}: octad ${oursWhite ? 'white' : 'black'} ${s} (${r.reason}${r.illegal ? ' by ' + r.illegal : ''}` +
-                `${r.timeout ? ' by ' + r.timeout : ''}), ${r.moves.length} plies`);
-    pgn.push(`[White "${oursWhite ? 'octad' : theirs.name}"]\n[Black "${oursWhite ? theirs.name : 'octad'}"]\n` +
-             `[Result "${r.result === 1 ? '1-0' : r.result === 0 ? '0-1' : '1/2-1/2'}"]\n\n${r.moves.join(' ')}\n`);
+    onGame(gameRecord(g, opening, oursWhite, theirs.name, r));
   }
   ours.stop(); theirs.stop();
-  const e = elo(scores);
-  const f = (x) => (Number.isFinite(x) ? x.toFixed(0) : x > 0 ? '+inf' : '-inf');
+}
+
+async function main() {
+  const a = parseArgs(process.argv.slice(2));
+  if (!existsSync(a.octad)) fail(`${a.octad} not found (bash scripts/build.sh build builds it, or pass --octad)`);
+  const opponent = makePlayer(a.opponent, a).name;
+  const records = new Array(a.games);
+  const queue = [...records.keys()];
+  const onGame = (r) => {
+    records[r.game - 1] = r;
+    console.log(gameLine(r));
+  };
+  const workers = Math.min(a.concurrency, queue.length);
+  await Promise.all(Array.from({ length: workers }, () => worker(queue, a, onGame)));
+  const t = tally(records), e = elo(records.map((r) => r.score));
   const tc = a.nodes ? `${a.nodes} nodes/move (opponent ${a.opponentNodes})` : a.tc;
-  console.log(`octad vs ${theirs.name}, ${a.games} games at ${tc}: +${w} =${d} -${l}, score ${(100 * e.mean).toFixed(1)}%, ` +
-              `Elo diff ${f(e.elo)} [${f(e.lo)}, ${f(e.hi)}] (95%), illegal moves ${illegal}, time losses ${timeouts}, ` +
-              `overruns within the margin ${JSON.stringify(a.overruns)}`);
-  if (a.pgn) writeFileSync(a.pgn, pgn.join('\n'));
+  const overruns = { octad: t.overruns.octad, [opponent === 'octad' ? 'opponent' : opponent]: t.overruns.opponent };
+  console.log(`octad vs ${opponent}, ${a.games} games at ${tc}: +${t.w} =${t.d} -${t.l}, score ${(100 * e.mean).toFixed(1)}%, ` +
+              `Elo diff ${fmtElo(e.elo)} [${fmtElo(e.lo)}, ${fmtElo(e.hi)}] (95%), illegal moves ${t.illegal}, ` +
+              `time losses ${t.timeouts}, overruns within the margin ${JSON.stringify(overruns)}`);
+  if (a.pgn) writeFileSync(a.pgn, records.map(pgnOf).join('\n'));
   process.exit(0);
 }
 
-main();
+main().catch((err) => { console.error(`match.mjs: ${err.message}`); process.exit(1); });
