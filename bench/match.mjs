@@ -18,9 +18,11 @@
 // machine the wall time between `go` and `bestmove` includes time spent waiting for a CPU.
 // Openings: the built-in list below, each played twice with colours swapped (game pair p
 // uses opening p mod 20, then its random plies, if any).
-import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { writeFileSync, existsSync } from 'node:fs';
+import { spawn, execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { appendFileSync, existsSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { Chess } from 'chess.js';
 
 const OPENINGS = [
@@ -35,7 +37,7 @@ function fail(message) { console.error(`match.mjs: ${message}`); process.exit(2)
 
 function parseArgs(argv) {
   const a = { octad: 'build/bin/octad', opponent: 'stockfish:1500', games: 20, tc: '10+0.1', hash: 16, pgn: null, timemargin: 0, nodes: 0, 'opponent-nodes': 0, 'random-plies': 0,
-              concurrency: 1 };
+              concurrency: 1, journal: null };
   for (let i = 0; i < argv.length; i++) {
     const k = argv[i].replace(/^--/, '');
     if (k === 'help') {
@@ -237,6 +239,57 @@ function elo(scores) {
   return { mean, elo: toElo(mean), lo: toElo(mean - 1.96 * sd), hi: toElo(mean + 1.96 * sd) };
 }
 
+// The journal: a first line with the run's parameters, then one line per finished game (its
+// record), appended as each game ends. A run given the journal of an interrupted one plays
+// only the games missing from it, and only if its parameters are the same.
+function runParams(a) {
+  let version = null;
+  try { version = execFileSync(a.octad, ['--version'], { encoding: 'utf8', timeout: 5000, stdio: ['ignore', 'pipe', 'ignore'] }).trim(); } catch { /* none */ }
+  return { opponent: a.opponent, tc: a.tc, games: a.games, nodes: a.nodes, opponentNodes: a.opponentNodes,
+           randomPlies: a.randomPlies, hash: Number(a.hash), timemargin: a.timemargin, octad: resolve(a.octad),
+           octadVersion: version, octadSha256: createHash('sha256').update(readFileSync(a.octad)).digest('hex') };
+}
+
+// The journal's records as parsed lines. A last line that is not JSON (the run ended while
+// writing it) is cut off the file with a warning; any other such line is an error.
+function readJournal(file) {
+  const text = readFileSync(file, 'utf8'), lines = text.split('\n');
+  if (lines[lines.length - 1] === '') lines.pop();
+  const records = [];
+  for (const [i, line] of lines.entries()) {
+    try { records.push(JSON.parse(line)); continue; } catch { /* below */ }
+    if (i < lines.length - 1) fail(`${file}, line ${i + 1}: not a JSON record; the journal is damaged`);
+    console.error(`match.mjs: warning: ${file}: the last line is not a whole record (${line.length} characters, ` +
+                  'likely a run that stopped mid-write); it is ignored and cut off the file');
+    truncateSync(file, Buffer.byteLength(lines.slice(0, i).map((l) => l + '\n').join('')));
+    return records;
+  }
+  if (text && !text.endsWith('\n')) appendFileSync(file, '\n'); // a whole last record that lacks its newline
+  return records;
+}
+
+// Opens the journal for this run: returns the game records it already holds (by game, from 1),
+// or starts a new journal with the parameter line.
+function openJournal(file, params) {
+  const [head, ...games] = existsSync(file) ? readJournal(file) : [];
+  const done = new Map();
+  if (!head) {
+    appendFileSync(file, JSON.stringify({ params, started: new Date().toISOString() }) + '\n');
+    return done;
+  }
+  if (!head.params) fail(`${file}: the first line is not a match journal's parameter line`);
+  for (const k of new Set([...Object.keys(params), ...Object.keys(head.params)])) {
+    const was = JSON.stringify(head.params[k]), now = JSON.stringify(params[k]);
+    if (was !== now) fail(`${file} belongs to another run: ${k} was ${was}, is ${now} now (give another --journal to start a new run)`);
+  }
+  for (const r of games) {
+    if (!Number.isInteger(r.game) || r.game < 1 || r.game > params.games || done.has(r.game))
+      fail(`${file}: a record with a bad or repeated game number (${JSON.stringify(r.game)})`);
+    done.set(r.game, r);
+  }
+  return done;
+}
+
 // Totals over game records: wins, draws, losses (octad's), illegal moves, time losses, overruns.
 function tally(records) {
   const t = { w: 0, d: 0, l: 0, illegal: 0, timeouts: 0, overruns: { octad: 0, opponent: 0 } };
@@ -269,9 +322,15 @@ async function main() {
   if (!existsSync(a.octad)) fail(`${a.octad} not found (bash scripts/build.sh build builds it, or pass --octad)`);
   const opponent = makePlayer(a.opponent, a).name;
   const records = new Array(a.games);
-  const queue = [...records.keys()];
+  if (a.journal) {
+    const done = openJournal(a.journal, runParams(a));
+    for (const r of done.values()) records[r.game - 1] = r;
+    if (done.size) console.log(`${a.journal}: ${done.size} of ${a.games} games already played; playing the remaining ${a.games - done.size}`);
+  }
+  const queue = [...records.keys()].filter((g) => !records[g]);
   const onGame = (r) => {
     records[r.game - 1] = r;
+    if (a.journal) appendFileSync(a.journal, JSON.stringify(r) + '\n');
     console.log(gameLine(r));
   };
   const workers = Math.min(a.concurrency, queue.length);
