@@ -304,6 +304,20 @@ function tally(records) {
 
 const fmtElo = (x) => (Number.isFinite(x) ? x.toFixed(0) : x > 0 ? '+inf' : '-inf');
 
+const hms = (ms) => {
+  const t = Math.round(ms / 1000);
+  return `${Math.floor(t / 3600)}:${String(Math.floor(t / 60) % 60).padStart(2, '0')}:${String(t % 60).padStart(2, '0')}`;
+};
+
+// The progress line after each game: all games so far (journal ones included); the time left is
+// extrapolated from the games this process has played, at the rate it played them.
+function progressLine(records, total, startMs, playedHere) {
+  const done = records.filter(Boolean), t = tally(done), e = elo(done.map((r) => r.score));
+  const elapsed = performance.now() - startMs, left = (elapsed / playedHere) * (total - done.length);
+  return `match.mjs: ${done.length}/${total} games, +${t.w} =${t.d} -${t.l} (${(100 * e.mean).toFixed(1)}%), ` +
+         `Elo ${fmtElo(e.elo)} [${fmtElo(e.lo)}, ${fmtElo(e.hi)}], elapsed ${hms(elapsed)}, about ${hms(left)} left`;
+}
+
 // One worker: its own pair of engine processes, playing the game indices it takes from the
 // shared queue until the queue is empty; onGame(record) is called as each game ends.
 async function worker(queue, a, onGame) {
@@ -319,6 +333,7 @@ async function worker(queue, a, onGame) {
 
 async function main() {
   const a = parseArgs(process.argv.slice(2));
+  const startMs = performance.now();
   if (!existsSync(a.octad)) fail(`${a.octad} not found (bash scripts/build.sh build builds it, or pass --octad)`);
   const opponent = makePlayer(a.opponent, a).name;
   const records = new Array(a.games);
@@ -328,10 +343,12 @@ async function main() {
     if (done.size) console.log(`${a.journal}: ${done.size} of ${a.games} games already played; playing the remaining ${a.games - done.size}`);
   }
   const queue = [...records.keys()].filter((g) => !records[g]);
+  let playedHere = 0;
   const onGame = (r) => {
     records[r.game - 1] = r;
     if (a.journal) appendFileSync(a.journal, JSON.stringify(r) + '\n');
     console.log(gameLine(r));
+    console.error(progressLine(records, a.games, startMs, ++playedHere));
   };
   const workers = Math.min(a.concurrency, queue.length);
   await Promise.all(Array.from({ length: workers }, () => worker(queue, a, onGame)));
