@@ -5,7 +5,7 @@
 //
 // usage: node bench/match.mjs [--octad build/bin/octad] [--opponent stockfish:ELO|fairymax|self|octad:PATH]
 //        [--games N] [--tc BASE+INC] (seconds) [--hash MB] [--pgn FILE] [--timemargin MS]
-//        [--nodes N] [--opponent-nodes M] [--random-plies K]
+//        [--nodes N] [--opponent-nodes M] [--random-plies K] [--journal FILE] [--concurrency N]
 // --nodes N: every UCI move is `go nodes N` instead of a clock (CPU-speed independent, so
 // two engine builds can be compared on a loaded machine: --opponent octad:OLD_BUILD);
 // --opponent-nodes M gives the opponent M instead (default N), e.g. to charge a build
@@ -16,6 +16,14 @@
 // A move that overruns the clock loses, unless --timemargin allows it (then it is counted
 // as an overrun of that engine, the move costs no time, and the game goes on): on a loaded
 // machine the wall time between `go` and `bestmove` includes time spent waiting for a CPU.
+// --journal FILE: each finished game is appended to FILE as a JSON line (after a first line
+// with the run's parameters); run the same command again after an interruption and only the
+// missing games are played, the totals and the PGN still covering all of them. It is refused
+// if the opponent, --tc, --games, the node counts, --random-plies, --hash, --timemargin or
+// the octad binary (path and SHA-256) differ from the journal's first line.
+// --concurrency N: N games at once, each with its own pair of engine processes (one core
+// per game: the engines do not ponder); game lines appear as games end, totals and PGN
+// are in game order. A progress line (score, Elo, time left) goes to stderr after each game.
 // Openings: the built-in list below, each played twice with colours swapped (game pair p
 // uses opening p mod 20, then its random plies, if any).
 import { createInterface } from 'node:readline';
@@ -41,9 +49,13 @@ function parseArgs(argv) {
   for (let i = 0; i < argv.length; i++) {
     const k = argv[i].replace(/^--/, '');
     if (k === 'help') {
-      console.log('usage: node bench/match.mjs [--octad PATH] [--opponent stockfish:ELO|fairymax|self] ' +
+      console.log('usage: node bench/match.mjs [--octad PATH] [--opponent stockfish:ELO|fairymax|self|octad:PATH] ' +
                   '[--games N] [--tc BASE+INC] [--hash MB] [--pgn FILE] [--timemargin MS] [--nodes N] [--opponent-nodes M] ' +
-                  '[--random-plies K]');
+                  '[--random-plies K] [--journal FILE] [--concurrency N]\n' +
+                  '  --journal FILE   record each finished game in FILE; the same command run again resumes there\n' +
+                  '                   (refused if the game settings or the octad binary differ)\n' +
+                  '  --concurrency N  play N games at once, each with its own engine processes (default 1)\n' +
+                  'The comment at the top of bench/match.mjs explains the other options.');
       process.exit(0);
     }
     if (!(k in a) || i + 1 >= argv.length) fail(`bad option ${argv[i]}`);
