@@ -352,7 +352,8 @@ async function main() {
   if (a.journal) {
     const done = openJournal(a.journal, runParams(a));
     for (const r of done.values()) records[r.game - 1] = r;
-    if (done.size) console.log(`${a.journal}: ${done.size} of ${a.games} games already played; playing the remaining ${a.games - done.size}`);
+    const left = a.games - done.size;
+    if (done.size) console.log(`${a.journal}: ${done.size} of ${a.games} games already played; ${left ? `playing the remaining ${left}` : 'none left to play'}`);
   }
   const queue = [...records.keys()].filter((g) => !records[g]);
   let playedHere = 0;
