@@ -3,31 +3,31 @@
  * self-play positions and prints this list back (docs/engine-design.md, "Texel
  * tuning"). Names ending in _mg/_eg are middlegame/endgame halves; the
  * constant offsets (_off) and the mobility baselines are not tuned (they only
- * shift a piece's value, which its material weight already does). Internal. */
+ * shift a piece's value, which its material weight already does). The values
+ * are the third round's tuning of every weight at once (9,020 self-play
+ * games; docs/engine-design.md). Internal. */
 #pragma once
 
-#define EVAL_CHESS_PARAMS(X)                                                                          \
-    X(pawn_mg, 85) X(pawn_eg, 110) X(knight_mg, 320) X(knight_eg, 300) X(bishop_mg, 335)             \
-    X(bishop_eg, 315) X(rook_mg, 470) X(rook_eg, 530) X(queen_mg, 960) X(queen_eg, 1000)            \
-    X(pawn_adv_mg, 3) X(pawn_centre_mg, 12) X(pawn_adv_eg, 8)                                        \
-    X(knight_centre_mg, 10) X(knight_off_mg, -15) X(knight_centre_eg, 8) X(knight_off_eg, -12)       \
-    X(bishop_centre_mg, 5) X(bishop_off_mg, -5) X(bishop_centre_eg, 5) X(bishop_off_eg, -7)          \
-    X(rook_file_mg, 5) X(queen_centre_mg, 2) X(queen_off_mg, -3) X(queen_centre_eg, 6)               \
-    X(queen_off_eg, -9) X(king_wing_mg, 20) X(king_rank_mg, -15) X(king_centre_eg, 14)               \
-    X(king_off_eg, -20)                                                                              \
-    X(mob_knight_mg, 4) X(mob_knight_eg, 4) X(mob_bishop_mg, 5) X(mob_bishop_eg, 5)                  \
-    X(mob_rook_mg, 2) X(mob_rook_eg, 4) X(mob_queen_mg, 1) X(mob_queen_eg, 2)                        \
-    X(passed1_mg, 5) X(passed1_eg, 10) X(passed2_mg, 8) X(passed2_eg, 15) X(passed3_mg, 15)          \
-    X(passed3_eg, 35) X(passed4_mg, 30) X(passed4_eg, 60) X(passed5_mg, 55) X(passed5_eg, 105)       \
-    X(passed6_mg, 90) X(passed6_eg, 160)                                                             \
-    X(doubled_mg, -10) X(doubled_eg, -20) X(isolated_mg, -10) X(isolated_eg, -15)                    \
-    X(bishop_pair_mg, 30) X(bishop_pair_eg, 50) X(rook_open_mg, 25) X(rook_open_eg, 10)              \
-    X(rook_semi_mg, 12) X(rook_semi_eg, 6) X(rook_seventh_mg, 15) X(rook_seventh_eg, 25)             \
-    X(shield_mg, 12) X(exposed_mg, -20) X(tempo, 12)                                                 \
-    X(threat_pawn_mg, 55) X(threat_pawn_eg, 35) X(threat_minor_mg, 35) X(threat_minor_eg, 25)         \
-    X(threat_rook_mg, 35) X(threat_rook_eg, 20) X(hanging_mg, 25) X(hanging_eg, 15)                  \
-    X(passer_king_eg, 5) X(passer_free_eg, 12) X(outpost_knight_mg, 25) X(outpost_knight_eg, 15)     \
-    X(outpost_bishop_mg, 12) X(outpost_bishop_eg, 6)
+#define EVAL_CHESS_PARAMS(X) \
+    X(pawn_mg, 81) X(pawn_eg, 91) X(knight_mg, 377) X(knight_eg, 271) X(bishop_mg, 392) \
+    X(bishop_eg, 310) X(rook_mg, 488) X(rook_eg, 572) X(queen_mg, 1050) X(queen_eg, 1081) \
+    X(pawn_adv_mg, 0) X(pawn_centre_mg, 23) X(pawn_adv_eg, 1) X(knight_centre_mg, 11) \
+    X(knight_off_mg, -15) X(knight_centre_eg, 23) X(knight_off_eg, -12) X(bishop_centre_mg, 10) \
+    X(bishop_off_mg, -5) X(bishop_centre_eg, 8) X(bishop_off_eg, -7) X(rook_file_mg, 12) \
+    X(queen_centre_mg, -4) X(queen_off_mg, -3) X(queen_centre_eg, 18) X(queen_off_eg, -9) \
+    X(king_wing_mg, 44) X(king_rank_mg, 13) X(king_centre_eg, 4) X(king_off_eg, -20) \
+    X(mob_knight_mg, 10) X(mob_knight_eg, -6) X(mob_bishop_mg, 6) X(mob_bishop_eg, 2) \
+    X(mob_rook_mg, 6) X(mob_rook_eg, 4) X(mob_queen_mg, 3) X(mob_queen_eg, 1) X(passed1_mg, 2) \
+    X(passed1_eg, 33) X(passed2_mg, -4) X(passed2_eg, 22) X(passed3_mg, -9) X(passed3_eg, 32) \
+    X(passed4_mg, 3) X(passed4_eg, 50) X(passed5_mg, 39) X(passed5_eg, 109) X(passed6_mg, 159) \
+    X(passed6_eg, 129) X(doubled_mg, -6) X(doubled_eg, -40) X(isolated_mg, -15) \
+    X(isolated_eg, -8) X(bishop_pair_mg, 33) X(bishop_pair_eg, 77) X(rook_open_mg, 49) \
+    X(rook_open_eg, 3) X(rook_semi_mg, 15) X(rook_semi_eg, 23) X(rook_seventh_mg, 50) \
+    X(rook_seventh_eg, 12) X(shield_mg, 10) X(exposed_mg, -8) X(tempo, 15) X(threat_pawn_mg, 58) \
+    X(threat_pawn_eg, 28) X(threat_minor_mg, 46) X(threat_minor_eg, 24) X(threat_rook_mg, 71) \
+    X(threat_rook_eg, -61) X(hanging_mg, 23) X(hanging_eg, 32) X(passer_king_eg, 11) \
+    X(passer_free_eg, 21) X(outpost_knight_mg, 44) X(outpost_knight_eg, 15) \
+    X(outpost_bishop_mg, 34) X(outpost_bishop_eg, 10)
 
 #define EVAL_CHESS_INDEX(name, value) EP_##name,
 enum { EVAL_CHESS_PARAMS(EVAL_CHESS_INDEX) EVAL_CHESS_NPARAMS };
