@@ -4,9 +4,9 @@
  * evaluation is a pure function of the position and the key covers
  * everything it reads, so a hit returns exactly what the evaluation would:
  * the search is the same node for node, only faster. Safe for the lazy-SMP
- * threads to share: each slot is two relaxed atomic words, the key words
- * xor-ed with the data (as in ttable.c), so a slot torn by two writers reads
- * as a miss. Internal to engine/. */
+ * threads to share: each slot is three relaxed atomic words, the data and
+ * the two key words each xor-ed with it (as in ttable.c), so a slot torn by
+ * two writers reads as a miss. Internal to engine/. */
 #pragma once
 
 #include <stdbool.h>
