@@ -9,8 +9,9 @@
  *
  * usage: bench_texel_games [--games N] [--nodes K] [--random-plies R] [--seed S]
  *                          [--max-plies P] --out FILE
- * FILE gets one line per position: "FEN;R" with R the result for White (1,
- * 0.5, 0). Progress goes to stderr. Deterministic for the same options. */
+ * FILE gets one line per position: "FEN;R;S" with R the result for White (1,
+ * 0.5, 0) and S the engine's search score of the position for White, in
+ * centipawns. Progress goes to stderr. Deterministic for the same options. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -69,6 +70,7 @@ static engine_move_t s_engine_move(engine_t *eng, const record_t *rec, long node
 static int s_game(engine_t *eng, const s_opts_t *o, uint64_t *rng, FILE *out)
 {
     static char fens[1024][GAME_TEXT_MAX];
+    static int scores[1024];
     record_t rec = { 0 };
     game_pos_t start;
     int kept = 0;
@@ -86,13 +88,15 @@ static int s_game(engine_t *eng, const s_opts_t *o, uint64_t *rng, FILE *out)
         bool quiet = s_count(&after, 0) == s_count(record_pos(&rec), 0)
                      && s_count(&after, 1) == s_count(record_pos(&rec), 1);
         bool check = (record_status(&rec, rec.ply_nb) & GAME_IN_CHECK) != 0;
-        if (quiet && !check && score < ENGINE_MATE_BOUND && score > -ENGINE_MATE_BOUND && kept < 1024)
+        if (quiet && !check && score < ENGINE_MATE_BOUND && score > -ENGINE_MATE_BOUND && kept < 1024) {
+            scores[kept] = record_pos(&rec)->u.chess.side == CHESS_WHITE ? score : -score;
             game_format(record_pos(&rec), fens[kept++], GAME_TEXT_MAX);
+        }
         record_play(&rec, (gmove_t)m);
     }
     const char *result = rec.result == RESULT_WHITE ? "1" : rec.result == RESULT_BLACK ? "0" : "0.5";
     for (int i = 0; i < kept; i++)
-        fprintf(out, "%s;%s\n", fens[i], result);
+        fprintf(out, "%s;%s;%d\n", fens[i], result, scores[i]);
     record_free(&rec);
     return kept;
 }

@@ -1,32 +1,42 @@
 /* texel_tune.c: Texel tuning of the chess evaluation's weights
- * (engine/eval_chess_params.h) on positions labelled with their game's result
- * (bench_texel_games). The error of weights w is the mean over positions of
- * (R - s(q))^2, with R the result for White, q the evaluation for White and
- * s(q) = 1 / (1 + 10^(-K q / 400)); K is first fitted to the weights as they are.
+ * (engine/eval_chess_params.h) and piece-square values (eval_chess_pst.h) on
+ * positions of self-play games (bench_texel_games). The error of weights w is
+ * the mean over positions of (T - s(q))^2, with q the evaluation for White,
+ * s(q) = 1 / (1 + 10^(-K q / 400)), and T the target: the game's result R for
+ * White (1, 1/2, 0), or with --lambda L below 1, L R + (1 - L) s(S) where S is
+ * the line's search score for White. K is first fitted to the results with the
+ * weights as they are.
  *
  * The evaluation is linear in every tuned weight (the king-danger curve and the
  * mobility baselines are not tuned), so each position's evaluation is
  * q(w) = q(w0) + sum_i c_i (w_i - w0_i), with c_i measured once by raising
  * weight i by 100 and evaluating again (exact up to the taper's rounding, 1/100
- * cp). The error is then minimised over w by full-batch gradient descent (Adam)
- * on that linear model, in a few seconds; the weights are rounded and printed
- * as eval_chess_params.h's list. The last --holdout share of the file (other
- * games) is not trained on: its error before and after says whether the new
- * weights generalise.
+ * cp); a piece-square value is raised only in the positions with a piece on
+ * its square, the only ones where its coefficient can be nonzero. The error is
+ * then minimised over w by full-batch gradient descent (Adam) on that linear
+ * model, in seconds to minutes; the weights are rounded and printed as
+ * eval_chess_params.h's list and eval_chess_pst.h's table. The last --holdout
+ * share of the games is not trained on: its error says whether the new
+ * weights generalise, and the weights where it was lowest are kept.
  *
- * usage: bench_texel_tune DATA [--epochs N] [--rate R] [--holdout F] [--keep best|last] [--only P,...]
- * (--keep last: the last epoch's weights instead of those with the lowest held-out error;
- * --only: tune only the weights whose names start with one of the prefixes)
+ * usage: bench_texel_tune DATA [--epochs N] [--rate R] [--holdout F] [--lambda L]
+ *                         [--l2 L] [--keep best|last] [--only P,...]
+ * (--l2: a penalty on the changes, see s_descend; --keep last: the last epoch's
+ * weights instead of those with the lowest held-out error; --only: tune only
+ * the values whose names start with one of the prefixes; the piece-square
+ * values are named pst_PIECE_SQUARE_mg|eg, e.g. pst_knight_f3_mg, the square
+ * seen from the piece's side.) DATA lines are "FEN;R" or "FEN;R;S".
  * This file builds its own copy of engine/eval_chess.c (EVAL_CHESS_TUNABLE). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "chess/bitboard.h"
 #include "eval.h"
 #include "eval_chess_params.h"
 
-enum { S_STEP = 100 };
+enum { S_STEP = 100, S_NPST = 2 * 6 * 64, S_NP = EVAL_CHESS_NPARAMS + S_NPST };
 
 typedef struct {
     float coef;
@@ -36,7 +46,7 @@ typedef struct {
 typedef struct {
     int n, ntrain;
     double *base;     /* q(w0) per position, for White */
-    float *result;    /* R per position */
+    float *result;    /* the target T per position */
     int *first;       /* terms of position j: terms[first[j] .. first[j + 1] - 1] */
     s_term_t *terms;
     long nterms;
@@ -44,11 +54,29 @@ typedef struct {
 
 static const char *s_only; /* --only: a comma-separated list of name prefixes to tune (NULL: all) */
 
+/* Tuned value i: a named weight, then the piece-square values [phase][piece][square]. */
+static int *s_value(int i)
+{
+    if (i < EVAL_CHESS_NPARAMS)
+        return &eval_chess_w[i];
+    int k = i - EVAL_CHESS_NPARAMS;
+    return &eval_chess_pst[k / 384][k / 64 % 6][k % 64];
+}
+
+static const char *s_name(int i, char *buf, size_t len)
+{
+    static const char *const piece[6] = { "pawn", "knight", "bishop", "rook", "queen", "king" };
+    if (i < EVAL_CHESS_NPARAMS)
+        return eval_chess_names[i];
+    int k = i - EVAL_CHESS_NPARAMS, sq = k % 64;
+    snprintf(buf, len, "pst_%s_%c%d_%s", piece[k / 64 % 6], 'a' + sq % 8, sq / 8 + 1, k < 384 ? "mg" : "eg");
+    return buf;
+}
+
 static bool s_tuned(int i)
 {
-    const char *name = eval_chess_names[i];
-    if (strstr(name, "_off_") != NULL)
-        return false;
+    char buf[32];
+    const char *name = s_name(i, buf, sizeof buf);
     if (s_only == NULL)
         return true;
     for (const char *p = s_only; *p;) {
@@ -66,8 +94,9 @@ static double s_white_eval(const chess_pos_t *p)
     return p->side == CHESS_WHITE ? e : -e;
 }
 
-/* Reads DATA ("FEN;R" lines) into positions, results and game numbers. Returns the count, or -1. */
-static int s_read(const char *path, chess_pos_t **pos_out, float **res_out, int **games_out)
+/* Reads DATA ("FEN;R" or "FEN;R;S" lines) into positions, results, search
+ * scores (NAN where a line has none) and game numbers. Returns the count, or -1. */
+static int s_read(const char *path, chess_pos_t **pos_out, float **res_out, float **score_out, int **games_out)
 {
     FILE *f = fopen(path, "r");
     if (f == NULL) {
@@ -76,7 +105,7 @@ static int s_read(const char *path, chess_pos_t **pos_out, float **res_out, int 
     }
     int n = 0, cap = 0, game = 0, prev_move = 0;
     chess_pos_t *pos = NULL;
-    float *res = NULL;
+    float *res = NULL, *score = NULL;
     int *games = NULL;
     char line[256];
     for (int ln = 1; fgets(line, sizeof line, f); ln++) {
@@ -90,14 +119,17 @@ static int s_read(const char *path, chess_pos_t **pos_out, float **res_out, int 
             cap = cap ? cap * 2 : 65536;
             pos = realloc(pos, sizeof *pos * (size_t)cap);
             res = realloc(res, sizeof *res * (size_t)cap);
+            score = realloc(score, sizeof *score * (size_t)cap);
             games = realloc(games, sizeof *games * (size_t)cap);
-            if (pos == NULL || res == NULL || games == NULL) {
+            if (pos == NULL || res == NULL || score == NULL || games == NULL) {
                 fprintf(stderr, "texel_tune: out of memory\n");
                 exit(1);
             }
         }
         pos[n] = g.u.chess;
         res[n] = (float)atof(semi + 1);
+        const char *semi2 = strchr(semi + 1, ';');
+        score[n] = semi2 != NULL ? (float)atof(semi2 + 1) : NAN;
         /* A game's positions are in order: a lower move number starts the next game. */
         const char *last = strrchr(line, ' ');
         int move = last ? atoi(last + 1) : 0;
@@ -109,11 +141,52 @@ static int s_read(const char *path, chess_pos_t **pos_out, float **res_out, int 
     fclose(f);
     *pos_out = pos;
     *res_out = res;
+    *score_out = score;
     *games_out = games;
     return n;
 }
 
-/* Measures every position's base evaluation and its coefficient for each tuned weight. */
+static void s_add_term(s_data_t *d, long *cap, double c, int i)
+{
+    if (fabs(c) < 1e-6)
+        return;
+    if (d->nterms == *cap) {
+        *cap *= 2;
+        d->terms = realloc(d->terms, sizeof *d->terms * (size_t)*cap);
+        if (d->terms == NULL) {
+            fprintf(stderr, "texel_tune: out of memory\n");
+            exit(1);
+        }
+    }
+    d->terms[d->nterms++] = (s_term_t){ (float)c, (int16_t)i };
+}
+
+/* The coefficients of position j's piece-square values: each square-and-piece
+ * entry in use is raised once (two pieces may share one). */
+static void s_measure_pst(const chess_pos_t *p, s_data_t *d, int j, long *cap)
+{
+    bool seen[384] = { false };
+    for (int c = 0; c < 2; c++) {
+        for (int t = 0; t < 6; t++) {
+            for (uint64_t b = p->pieces[t] & p->colors[c]; b;) {
+                int sq = bb64_pop(&b), e = t * 64 + (c == CHESS_WHITE ? sq : sq ^ 56);
+                if (seen[e])
+                    continue;
+                seen[e] = true;
+                for (int h = 0; h < 2; h++) {
+                    int i = EVAL_CHESS_NPARAMS + h * 384 + e;
+                    if (!s_tuned(i))
+                        continue;
+                    *s_value(i) += S_STEP;
+                    s_add_term(d, cap, (s_white_eval(p) - d->base[j]) / S_STEP, i);
+                    *s_value(i) -= S_STEP;
+                }
+            }
+        }
+    }
+}
+
+/* Measures every position's base evaluation and its coefficient for each tuned value. */
 static void s_measure(const chess_pos_t *pos, s_data_t *d)
 {
     d->base = malloc(sizeof *d->base * (size_t)d->n);
@@ -129,21 +202,15 @@ static void s_measure(const chess_pos_t *pos, s_data_t *d)
             raised[(size_t)j * EVAL_CHESS_NPARAMS + (size_t)i] = s_white_eval(&pos[j]);
         eval_chess_w[i] -= S_STEP;
     }
-    d->terms = malloc(sizeof *d->terms * (size_t)d->n * 40);
-    long cap = (long)d->n * 40;
+    long cap = (long)d->n * 64;
+    d->terms = malloc(sizeof *d->terms * (size_t)cap);
     d->nterms = 0;
     for (int j = 0; j < d->n; j++) {
         d->first[j] = (int)d->nterms;
-        for (int i = 0; i < EVAL_CHESS_NPARAMS; i++) {
-            double c = s_tuned(i) ? (raised[(size_t)j * EVAL_CHESS_NPARAMS + (size_t)i] - d->base[j]) / S_STEP : 0;
-            if (fabs(c) < 1e-6)
-                continue;
-            if (d->nterms == cap) {
-                cap *= 2;
-                d->terms = realloc(d->terms, sizeof *d->terms * (size_t)cap);
-            }
-            d->terms[d->nterms++] = (s_term_t){ (float)c, (int16_t)i };
-        }
+        for (int i = 0; i < EVAL_CHESS_NPARAMS; i++)
+            if (s_tuned(i))
+                s_add_term(d, &cap, (raised[(size_t)j * EVAL_CHESS_NPARAMS + (size_t)i] - d->base[j]) / S_STEP, i);
+        s_measure_pst(&pos[j], d, j, &cap);
     }
     d->first[d->n] = (int)d->nterms;
     free(raised);
@@ -151,17 +218,18 @@ static void s_measure(const chess_pos_t *pos, s_data_t *d)
 
 /* Puts the held-out games (every 1/holdout-th game, spread over the file) last;
  * returns how many positions are trained on. */
-static int s_split(chess_pos_t *pos, float *res, const int *games, int n, double holdout)
+static int s_split(chess_pos_t *pos, float *res, float *score, const int *games, int n, double holdout)
 {
     int every = holdout > 0 ? (int)lround(1 / holdout) : 0, k = 0, ntrain = 0;
     chess_pos_t *p2 = malloc(sizeof *p2 * (size_t)n);
-    float *r2 = malloc(sizeof *r2 * (size_t)n);
+    float *r2 = malloc(sizeof *r2 * (size_t)n), *s2 = malloc(sizeof *s2 * (size_t)n);
     for (int pass = 0; pass < 2; pass++) {
         for (int j = 0; j < n; j++) {
             bool held = every > 0 && games[j] % every == every - 1;
             if (held != (pass == 1))
                 continue;
             p2[k] = pos[j];
+            s2[k] = score[j];
             r2[k++] = res[j];
         }
         if (pass == 0)
@@ -169,8 +237,10 @@ static int s_split(chess_pos_t *pos, float *res, const int *games, int n, double
     }
     memcpy(pos, p2, sizeof *p2 * (size_t)n);
     memcpy(res, r2, sizeof *r2 * (size_t)n);
+    memcpy(score, s2, sizeof *s2 * (size_t)n);
     free(p2);
     free(r2);
+    free(s2);
     return ntrain;
 }
 
@@ -213,13 +283,31 @@ static double s_fit_k(const s_data_t *d, const double *dw)
     return (lo + hi) / 2;
 }
 
+/* The targets blended: lambda times the game's result plus 1 - lambda times
+ * the search score as an expected result (the same K). Non-zero when a
+ * position has no score. */
+static int s_blend(s_data_t *d, const float *score, double k, double lambda)
+{
+    for (int j = 0; j < d->n; j++) {
+        if (isnan(score[j])) {
+            fprintf(stderr, "texel_tune: --lambda below 1 needs a search score on every line (FEN;R;S)\n");
+            return -1;
+        }
+        d->result[j] = (float)(lambda * d->result[j] + (1 - lambda) * s_sigmoid(k, score[j]));
+    }
+    return 0;
+}
+
 /* Adam on the training set; dw holds the weight changes. Every 25 epochs the
  * held-out error is measured, and dw ends as the weights where it was lowest
- * (early stopping: the search does not follow the training set into noise). */
-static void s_descend(const s_data_t *d, double k, int epochs, double rate, bool keep_last, double *dw)
+ * (early stopping: the search does not follow the training set into noise).
+ * l2 adds l2 * sum dw_i^2 to the error: a value that few positions use (a
+ * piece on a rare square) stays near its start, as Adam would otherwise move
+ * it as fast as the common ones. */
+static void s_descend(const s_data_t *d, double k, int epochs, double rate, double l2, bool keep_last, double *dw)
 {
-    double m[EVAL_CHESS_NPARAMS] = { 0 }, v[EVAL_CHESS_NPARAMS] = { 0 }, grad[EVAL_CHESS_NPARAMS];
-    double best[EVAL_CHESS_NPARAMS], best_err = s_error(d, d->ntrain, d->n, k, dw);
+    double m[S_NP] = { 0 }, v[S_NP] = { 0 }, grad[S_NP];
+    double best[S_NP], best_err = s_error(d, d->ntrain, d->n, k, dw);
     int best_epoch = 0;
     memcpy(best, dw, sizeof best);
     const double b1 = 0.9, b2 = 0.999, scale = k * log(10.0) / 400.0;
@@ -231,7 +319,8 @@ static void s_descend(const s_data_t *d, double k, int epochs, double rate, bool
             for (int t = d->first[j]; t < d->first[j + 1]; t++)
                 grad[d->terms[t].param] += g * d->terms[t].coef;
         }
-        for (int i = 0; i < EVAL_CHESS_NPARAMS; i++) {
+        for (int i = 0; i < S_NP; i++) {
+            grad[i] += 2 * l2 * dw[i];
             m[i] = b1 * m[i] + (1 - b1) * grad[i];
             v[i] = b2 * v[i] + (1 - b2) * grad[i] * grad[i];
             double mh = m[i] / (1 - pow(b1, e)), vh = v[i] / (1 - pow(b2, e));
@@ -257,7 +346,8 @@ static void s_descend(const s_data_t *d, double k, int epochs, double rate, bool
     fprintf(stderr, "texel_tune: the weights of epoch %d (lowest held-out error)\n", best_epoch);
 }
 
-/* Prints the weights as eval_chess_params.h's list. */
+/* Prints the weights as eval_chess_params.h's list, then the piece-square
+ * values as eval_chess_pst.h's table. */
 static void s_print(const double *dw)
 {
     printf("#define EVAL_CHESS_PARAMS(X) \\\n   ");
@@ -272,16 +362,33 @@ static void s_print(const double *dw)
         printf("%s", item);
         col += (int)strlen(item);
     }
-    printf("\n");
+    static const char *const piece[6] = { "pawn", "knight", "bishop", "rook", "queen", "king" };
+    printf("\n\n#define EVAL_CHESS_PST { \\\n");
+    for (int h = 0; h < 2; h++) {
+        printf("    { /* %s */ \\\n", h == 0 ? "middlegame" : "endgame");
+        for (int t = 0; t < 6; t++) {
+            printf("        { /* %s, a1..h1 first */ \\\n", piece[t]);
+            for (int r = 0; r < 8; r++) {
+                printf("           ");
+                for (int f = 0; f < 8; f++) {
+                    int i = EVAL_CHESS_NPARAMS + h * 384 + t * 64 + r * 8 + f;
+                    printf("%4d%s", *s_value(i) + (int)lround(dw[i]), f < 7 ? "," : ", \\\n");
+                }
+            }
+            printf("        }, \\\n");
+        }
+        printf("    }, \\\n");
+    }
+    printf("}\n");
 }
 
 int main(int argc, char **argv)
 {
     int epochs = 1000;
-    double rate = 1.0, holdout = 0.1;
+    double rate = 1.0, holdout = 0.1, l2 = 0, lambda = 1;
     bool keep_last = false;
     if (argc < 2 || strcmp(argv[1], "--help") == 0) {
-        fprintf(stderr, "usage: bench_texel_tune DATA [--epochs N] [--rate R] [--holdout F] [--keep best|last] [--only P,...]\n");
+        fprintf(stderr, "usage: bench_texel_tune DATA [--epochs N] [--rate R] [--holdout F] [--lambda L] [--l2 L] [--keep best|last] [--only P,...]\n");
         return 2;
     }
     for (int i = 2; i + 1 < argc; i += 2) {
@@ -289,6 +396,10 @@ int main(int argc, char **argv)
             epochs = atoi(argv[i + 1]);
         else if (strcmp(argv[i], "--rate") == 0)
             rate = atof(argv[i + 1]);
+        else if (strcmp(argv[i], "--lambda") == 0)
+            lambda = atof(argv[i + 1]);
+        else if (strcmp(argv[i], "--l2") == 0)
+            l2 = atof(argv[i + 1]);
         else if (strcmp(argv[i], "--holdout") == 0)
             holdout = atof(argv[i + 1]);
         else if (strcmp(argv[i], "--only") == 0)
@@ -304,22 +415,36 @@ int main(int argc, char **argv)
     chess_pos_t *pos;
     s_data_t d = { 0 };
     int *games;
-    d.n = s_read(argv[1], &pos, &d.result, &games);
+    float *score;
+    d.n = s_read(argv[1], &pos, &d.result, &score, &games);
     if (d.n <= 0)
         return d.n < 0 ? 1 : 2;
-    d.ntrain = s_split(pos, d.result, games, d.n, holdout);
+    d.ntrain = s_split(pos, d.result, score, games, d.n, holdout);
     s_measure(pos, &d);
-    double dw[EVAL_CHESS_NPARAMS] = { 0 };
+    double dw[S_NP] = { 0 };
     double k = s_fit_k(&d, dw);
+    s_data_t outcome = d; /* the same positions with the results alone as targets */
+    outcome.result = malloc(sizeof *outcome.result * (size_t)d.n);
+    memcpy(outcome.result, d.result, sizeof *outcome.result * (size_t)d.n);
+    if (lambda < 1 && s_blend(&d, score, k, lambda) != 0)
+        return 2;
+    double outcome0 = s_error(&outcome, d.ntrain, d.n, k, dw);
     double train0 = s_error(&d, 0, d.ntrain, k, dw), hold0 = s_error(&d, d.ntrain, d.n, k, dw);
     fprintf(stderr, "texel_tune: %d positions of %d games (%d positions trained on), %.1f terms each, K %.3f\n",
             d.n, games[d.n - 1] + 1, d.ntrain, (double)d.nterms / d.n, k);
-    s_descend(&d, k, epochs, rate, keep_last, dw);
-    for (int i = 0; i < EVAL_CHESS_NPARAMS; i++)
+    s_descend(&d, k, epochs, rate, l2, keep_last, dw);
+    for (int i = 0; i < S_NP; i++)
         dw[i] = (double)lround(dw[i]);
     fprintf(stderr, "texel_tune: error before %.6f (held out %.6f), after %.6f (held out %.6f)\n", train0, hold0,
             s_error(&d, 0, d.ntrain, k, dw), s_error(&d, d.ntrain, d.n, k, dw));
+    if (lambda < 1)
+        fprintf(stderr, "texel_tune: held out, against the results alone: before %.6f, after %.6f\n", outcome0,
+                s_error(&outcome, d.ntrain, d.n, k, dw));
     s_print(dw);
+    free(outcome.result);
+    free(d.result);
+    free(score);
+    free(games);
     free(pos);
     return 0;
 }

@@ -1,11 +1,12 @@
 /* eval_chess.c: the chess and Chess960 static evaluation (eval.h). Every term
  * has a middlegame and an endgame value, blended by the phase (minor pieces
- * 1, rooks 2, queens 4; 24 at the start). The piece-square terms are simple
- * shapes (centralisation, advancement, the king's shelter), written as
- * formulas rather than tables. The weights are eval_chess_params.h's list. */
+ * 1, rooks 2, queens 4; 24 at the start). The weights are
+ * eval_chess_params.h's list and the piece-square values eval_chess_pst.h's
+ * table. */
 #include "chess/bitboard.h"
 #include "eval.h"
 #include "eval_chess_params.h"
+#include "eval_chess_pst.h"
 
 typedef struct {
     int mg, eg;
@@ -20,6 +21,7 @@ const char *const eval_chess_names[EVAL_CHESS_NPARAMS] = { EVAL_CHESS_PARAMS(EVA
 #endif
 #define EVAL_CHESS_VALUE(name, value) value,
 S_WEIGHTS int eval_chess_w[EVAL_CHESS_NPARAMS] = { EVAL_CHESS_PARAMS(EVAL_CHESS_VALUE) };
+S_WEIGHTS int eval_chess_pst[2][CHESS_PIECE_NB][64] = EVAL_CHESS_PST;
 
 #define W(name) eval_chess_w[EP_##name]
 #define WS(name) ((s_score_t){ W(name##_mg), W(name##_eg) })
@@ -73,37 +75,11 @@ static void s_add(s_score_t *s, s_score_t v, int times)
     s->eg += v.eg * times;
 }
 
-/* Distance from the centre, 0 (d4..e5) to 3 (the rim). */
-static int s_rim(int sq)
-{
-    int f = sq & 7, r = sq >> 3;
-    int df = f < 4 ? 3 - f : f - 4, dr = r < 4 ? 3 - r : r - 4;
-    return df > dr ? df : dr;
-}
-
-/* The piece-square term of a piece of type t of colour c on sq. */
+/* The piece-square value of a piece of type t of colour c on sq. */
 static s_score_t s_psq(int t, int c, int sq)
 {
-    int rel = c == CHESS_WHITE ? sq >> 3 : 7 - (sq >> 3), f = sq & 7, centre = 3 - s_rim(sq);
-    switch (t) {
-    case CHESS_PAWN:
-        return (s_score_t){ (rel - 1) * W(pawn_adv_mg) + ((f == 3 || f == 4) && rel >= 3 ? W(pawn_centre_mg) : 0),
-                            (rel - 1) * W(pawn_adv_eg) };
-    case CHESS_KNIGHT:
-        return (s_score_t){ centre * W(knight_centre_mg) + W(knight_off_mg),
-                            centre * W(knight_centre_eg) + W(knight_off_eg) };
-    case CHESS_BISHOP:
-        return (s_score_t){ centre * W(bishop_centre_mg) + W(bishop_off_mg),
-                            centre * W(bishop_centre_eg) + W(bishop_off_eg) };
-    case CHESS_ROOK:
-        return (s_score_t){ (f == 3 || f == 4) ? W(rook_file_mg) : 0, 0 };
-    case CHESS_QUEEN:
-        return (s_score_t){ centre * W(queen_centre_mg) + W(queen_off_mg),
-                            centre * W(queen_centre_eg) + W(queen_off_eg) };
-    default: /* king: sheltered on the back rank's wings, central in the endgame */
-        return (s_score_t){ rel == 0 ? (f <= 2 || f >= 6 ? W(king_wing_mg) : 0) : W(king_rank_mg) * rel,
-                            centre * W(king_centre_eg) + W(king_off_eg) };
-    }
+    int rsq = c == CHESS_WHITE ? sq : sq ^ 56;
+    return (s_score_t){ eval_chess_pst[0][t][rsq], eval_chess_pst[1][t][rsq] };
 }
 
 /* What each side attacks: everything, and by pawns, minor pieces, rooks. */

@@ -2,20 +2,13 @@
  * centipawns, as one list: name and value. bench/texel_tune.c tunes them on
  * self-play positions and prints this list back (docs/engine-design.md, "Texel
  * tuning"). Names ending in _mg/_eg are middlegame/endgame halves; the
- * constant offsets (_off) and the mobility baselines are not tuned (they only
- * shift a piece's value, which its material weight already does). The values
- * are the third round's tuning of every weight at once (9,020 self-play
- * games; docs/engine-design.md). Internal. */
+ * mobility baselines and the king-danger curve are not tuned. The
+ * piece-square values are eval_chess_pst.h's table. Internal. */
 #pragma once
 
 #define EVAL_CHESS_PARAMS(X) \
     X(pawn_mg, 81) X(pawn_eg, 91) X(knight_mg, 377) X(knight_eg, 271) X(bishop_mg, 392) \
     X(bishop_eg, 310) X(rook_mg, 488) X(rook_eg, 572) X(queen_mg, 1050) X(queen_eg, 1081) \
-    X(pawn_adv_mg, 0) X(pawn_centre_mg, 23) X(pawn_adv_eg, 1) X(knight_centre_mg, 11) \
-    X(knight_off_mg, -15) X(knight_centre_eg, 23) X(knight_off_eg, -12) X(bishop_centre_mg, 10) \
-    X(bishop_off_mg, -5) X(bishop_centre_eg, 8) X(bishop_off_eg, -7) X(rook_file_mg, 12) \
-    X(queen_centre_mg, -4) X(queen_off_mg, -3) X(queen_centre_eg, 18) X(queen_off_eg, -9) \
-    X(king_wing_mg, 44) X(king_rank_mg, 13) X(king_centre_eg, 4) X(king_off_eg, -20) \
     X(mob_knight_mg, 10) X(mob_knight_eg, -6) X(mob_bishop_mg, 6) X(mob_bishop_eg, 2) \
     X(mob_rook_mg, 6) X(mob_rook_eg, 4) X(mob_queen_mg, 3) X(mob_queen_eg, 1) X(passed1_mg, 2) \
     X(passed1_eg, 33) X(passed2_mg, -4) X(passed2_eg, 22) X(passed3_mg, -9) X(passed3_eg, 32) \
@@ -33,9 +26,12 @@
 enum { EVAL_CHESS_PARAMS(EVAL_CHESS_INDEX) EVAL_CHESS_NPARAMS };
 #undef EVAL_CHESS_INDEX
 
-/* The weights, indexed by EP_name. Constant in the engine; the tuner builds
- * eval_chess.c with EVAL_CHESS_TUNABLE to change them between evaluations. */
+/* The weights, indexed by EP_name, and the piece-square values
+ * (eval_chess_pst.h), [phase][piece type][square from the piece's side].
+ * Constant in the engine; the tuner builds eval_chess.c with
+ * EVAL_CHESS_TUNABLE to change them between evaluations. */
 #ifdef EVAL_CHESS_TUNABLE
 extern int eval_chess_w[EVAL_CHESS_NPARAMS];
 extern const char *const eval_chess_names[EVAL_CHESS_NPARAMS];
+extern int eval_chess_pst[2][6][64];
 #endif

@@ -38,3 +38,9 @@ if(TARGET octad)
     set_tests_properties(test_chess960_selfplay PROPERTIES LABELS engine SKIP_RETURN_CODE 77 TIMEOUT 600)
   endif()
 endif()
+# The Texel tuner prints back exactly the weights it was built with (a few seconds).
+if(TARGET bench_texel_tune AND TARGET bench_texel_games)
+  add_test(NAME test_texel_tune COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/test_texel_tune.sh
+           $<TARGET_FILE:bench_texel_games> $<TARGET_FILE:bench_texel_tune> ${CMAKE_SOURCE_DIR}/engine)
+  set_tests_properties(test_texel_tune PROPERTIES LABELS engine TIMEOUT 120)
+endif()

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# test_texel_tune.sh: the Texel tuner's round trip. On a few self-play games
+# (bench_texel_games), zero epochs must print the weights and piece-square values
+# exactly as engine/eval_chess_params.h and engine/eval_chess_pst.h hold them (so
+# a tuned table pasted back is what was tuned), and 50 epochs must change them and
+# lower the training error, on the results and on results blended with the
+# search scores (--lambda), which a file without scores must refuse.
+# usage: test_texel_tune.sh GAMES_EXE TUNE_EXE ENGINE_DIR
+set -u
+games=$1 tune=$2 engine=$3
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/check.sh"
+
+# The two macro definitions of a header or of the tuner's output, whitespace squeezed.
+defs() {
+    awk '/^#define EVAL_CHESS_(PARAMS|PST)/ { on = 1 } on { print } on && !/\\$/ { on = 0 }' "$@" | tr -s ' \t' ' '
+}
+
+check "games" 0 '' -- "$games" --games 3 --nodes 300 --seed 5 --out "$tmp/data.txt"
+check "data" 0 ';' -- head -n 1 "$tmp/data.txt"
+"$tune" "$tmp/data.txt" --epochs 0 >"$tmp/zero.txt" 2>"$tmp/zero.log"
+defs "$engine/eval_chess_params.h" "$engine/eval_chess_pst.h" >"$tmp/want.txt"
+defs "$tmp/zero.txt" >"$tmp/got.txt"
+check "two tables in the headers" 0 '^2$' -- grep -c '^#define' "$tmp/want.txt"
+check "zero epochs print the headers' values" 0 '' -- diff "$tmp/want.txt" "$tmp/got.txt"
+"$tune" "$tmp/data.txt" --epochs 50 --rate 1 --keep last >"$tmp/tuned.txt" 2>"$tmp/tuned.log"
+defs "$tmp/tuned.txt" >"$tmp/tuned-defs.txt"
+check "50 epochs change the values" 1 '' -- diff -q "$tmp/want.txt" "$tmp/tuned-defs.txt"
+errs=$(sed -n 's/.*error before \([0-9.]*\) .* after \([0-9.]*\) .*/\1 \2/p' "$tmp/tuned.log")
+check "the training error falls ($errs)" 0 '^yes$' -- awk -v e="$errs" 'BEGIN { split(e, v, " "); print (v[2] < v[1] ? "yes" : "no") }'
+check "a score on every line" 1 '^0$' -- grep -vcE ';[01](\.5)?;-?[0-9]+$' "$tmp/data.txt"
+"$tune" "$tmp/data.txt" --epochs 50 --rate 1 --lambda 0.5 --keep last >/dev/null 2>"$tmp/blend.log"
+errs=$(sed -n 's/.*error before \([0-9.]*\) .* after \([0-9.]*\) .*/\1 \2/p' "$tmp/blend.log")
+check "blended targets: the training error falls ($errs)" 0 '^yes$' -- awk -v e="$errs" 'BEGIN { split(e, v, " "); print (v[2] < v[1] ? "yes" : "no") }'
+cut -d';' -f1,2 "$tmp/data.txt" >"$tmp/noscore.txt"
+check "blending needs scores" 2 'needs a search score' -- "$tune" "$tmp/noscore.txt" --epochs 1 --lambda 0.5
+echo "$passes passed, $fails failed"
+[ "$fails" -eq 0 ]
