@@ -382,6 +382,18 @@ static void s_print(const double *dw)
     printf("}\n");
 }
 
+static void s_free(s_data_t *d, s_data_t *outcome, chess_pos_t *pos, float *score, int *games)
+{
+    free(d->base);
+    free(d->first);
+    free(d->terms);
+    free(d->result);
+    free(outcome->result);
+    free(score);
+    free(games);
+    free(pos);
+}
+
 int main(int argc, char **argv)
 {
     int epochs = 1000;
@@ -426,8 +438,10 @@ int main(int argc, char **argv)
     s_data_t outcome = d; /* the same positions with the results alone as targets */
     outcome.result = malloc(sizeof *outcome.result * (size_t)d.n);
     memcpy(outcome.result, d.result, sizeof *outcome.result * (size_t)d.n);
-    if (lambda < 1 && s_blend(&d, score, k, lambda) != 0)
+    if (lambda < 1 && s_blend(&d, score, k, lambda) != 0) {
+        s_free(&d, &outcome, pos, score, games);
         return 2;
+    }
     double outcome0 = s_error(&outcome, d.ntrain, d.n, k, dw);
     double train0 = s_error(&d, 0, d.ntrain, k, dw), hold0 = s_error(&d, d.ntrain, d.n, k, dw);
     fprintf(stderr, "texel_tune: %d positions of %d games (%d positions trained on), %.1f terms each, K %.3f\n",
@@ -441,10 +455,6 @@ int main(int argc, char **argv)
         fprintf(stderr, "texel_tune: held out, against the results alone: before %.6f, after %.6f\n", outcome0,
                 s_error(&outcome, d.ntrain, d.n, k, dw));
     s_print(dw);
-    free(outcome.result);
-    free(d.result);
-    free(score);
-    free(games);
-    free(pos);
+    s_free(&d, &outcome, pos, score, games);
     return 0;
 }
