@@ -54,6 +54,8 @@ typedef struct {
 
 static const char *s_only; /* --only: a comma-separated list of name prefixes to tune (NULL: all) */
 
+static const char *const s_piece[6] = { "pawn", "knight", "bishop", "rook", "queen", "king" };
+
 /* Tuned value i: a named weight, then the piece-square values [phase][piece][square]. */
 static int *s_value(int i)
 {
@@ -65,11 +67,10 @@ static int *s_value(int i)
 
 static const char *s_name(int i, char *buf, size_t len)
 {
-    static const char *const piece[6] = { "pawn", "knight", "bishop", "rook", "queen", "king" };
     if (i < EVAL_CHESS_NPARAMS)
         return eval_chess_names[i];
     int k = i - EVAL_CHESS_NPARAMS, sq = k % 64;
-    snprintf(buf, len, "pst_%s_%c%d_%s", piece[k / 64 % 6], 'a' + sq % 8, sq / 8 + 1, k < 384 ? "mg" : "eg");
+    snprintf(buf, len, "pst_%s_%c%d_%s", s_piece[k / 64 % 6], 'a' + sq % 8, sq / 8 + 1, k < 384 ? "mg" : "eg");
     return buf;
 }
 
@@ -362,12 +363,11 @@ static void s_print(const double *dw)
         printf("%s", item);
         col += (int)strlen(item);
     }
-    static const char *const piece[6] = { "pawn", "knight", "bishop", "rook", "queen", "king" };
     printf("\n\n#define EVAL_CHESS_PST { \\\n");
     for (int h = 0; h < 2; h++) {
         printf("    { /* %s */ \\\n", h == 0 ? "middlegame" : "endgame");
         for (int t = 0; t < 6; t++) {
-            printf("        { /* %s, a1..h1 first */ \\\n", piece[t]);
+            printf("        { /* %s, a1..h1 first */ \\\n", s_piece[t]);
             for (int r = 0; r < 8; r++) {
                 printf("           ");
                 for (int f = 0; f < 8; f++) {
