@@ -7,12 +7,13 @@
  * the line's search score for White. K is first fitted to the results with the
  * weights as they are.
  *
- * The evaluation is linear in every tuned weight (the king-danger curve and the
- * mobility baselines are not tuned), so each position's evaluation is
+ * The evaluation is linear in every tuned value (weights and table entries), so
+ * each position's evaluation is
  * q(w) = q(w0) + sum_i c_i (w_i - w0_i), with c_i measured once by raising
  * weight i by 100 and evaluating again (exact up to the taper's rounding, 1/100
  * cp); a piece-square value is raised only in the positions with a piece on
- * its square, the only ones where its coefficient can be nonzero. The error is
+ * its square, the only ones where its coefficient can be nonzero, and a
+ * mobility or king-danger entry only where the evaluation reads it. The error is
  * then minimised over w by full-batch gradient descent (Adam) on that linear
  * model, in seconds to minutes; the weights are rounded and printed as
  * eval_chess_params.h's list and eval_chess_pst.h's table. The last --holdout
@@ -36,7 +37,14 @@
 #include "eval.h"
 #include "eval_chess_params.h"
 
-enum { S_STEP = 100, S_NPST = 2 * 6 * 64, S_NP = EVAL_CHESS_NPARAMS + S_NPST };
+enum {
+    S_STEP = 100,
+    S_NPST = 2 * 6 * 64,
+    S_KD0 = EVAL_CHESS_NPARAMS + S_NPST, /* the first king-danger entry */
+    S_MOB0 = S_KD0 + 2 * EVAL_CHESS_KD_N, /* the first mobility entry */
+    S_NMOB = 4 * EVAL_CHESS_MOB_N,       /* mobility entries per phase */
+    S_NP = S_MOB0 + 2 * S_NMOB
+};
 
 typedef struct {
     float coef;
@@ -56,11 +64,18 @@ static const char *s_only; /* --only: a comma-separated list of name prefixes to
 
 static const char *const s_piece[6] = { "pawn", "knight", "bishop", "rook", "queen", "king" };
 
-/* Tuned value i: a named weight, then the piece-square values [phase][piece][square]. */
+/* Tuned value i: a named weight, then the piece-square values
+ * [phase][piece][square], the king-danger table [queen][units] and the
+ * mobility table [phase][piece - 1][squares]. */
 static int *s_value(int i)
 {
     if (i < EVAL_CHESS_NPARAMS)
         return &eval_chess_w[i];
+    if (i >= S_MOB0)
+        return &eval_chess_mob[(i - S_MOB0) / S_NMOB][(i - S_MOB0) % S_NMOB / EVAL_CHESS_MOB_N]
+                              [(i - S_MOB0) % EVAL_CHESS_MOB_N];
+    if (i >= S_KD0)
+        return &eval_chess_kd[(i - S_KD0) / EVAL_CHESS_KD_N][(i - S_KD0) % EVAL_CHESS_KD_N];
     int k = i - EVAL_CHESS_NPARAMS;
     return &eval_chess_pst[k / 384][k / 64 % 6][k % 64];
 }
@@ -69,6 +84,17 @@ static const char *s_name(int i, char *buf, size_t len)
 {
     if (i < EVAL_CHESS_NPARAMS)
         return eval_chess_names[i];
+    if (i >= S_MOB0) {
+        int k = i - S_MOB0;
+        snprintf(buf, len, "mob_%s_%d_%s", s_piece[1 + k % S_NMOB / EVAL_CHESS_MOB_N], k % EVAL_CHESS_MOB_N,
+                 k < S_NMOB ? "mg" : "eg");
+        return buf;
+    }
+    if (i >= S_KD0) {
+        int k = i - S_KD0;
+        snprintf(buf, len, "kd_%s_%d", k < EVAL_CHESS_KD_N ? "noqueen" : "queen", k % EVAL_CHESS_KD_N);
+        return buf;
+    }
     int k = i - EVAL_CHESS_NPARAMS, sq = k % 64;
     snprintf(buf, len, "pst_%s_%c%d_%s", s_piece[k / 64 % 6], 'a' + sq % 8, sq / 8 + 1, k < 384 ? "mg" : "eg");
     return buf;
@@ -187,6 +213,30 @@ static void s_measure_pst(const chess_pos_t *p, s_data_t *d, int j, long *cap)
     }
 }
 
+/* The coefficients of position j's king-danger and mobility entries: only
+ * those its evaluation reads (eval_chess_used), each raised once (a mobility
+ * entry in both phases). */
+static void s_measure_tables(const chess_pos_t *p, s_data_t *d, int j, long *cap)
+{
+    s_white_eval(p);
+    int used[EVAL_CHESS_USED_MAX], nused = eval_chess_nused;
+    memcpy(used, eval_chess_used, sizeof used);
+    for (int u = 0; u < nused; u++) {
+        bool again = false;
+        for (int v = 0; v < u; v++)
+            again |= used[v] == used[u];
+        int e = used[u], mob = e >= EVAL_CHESS_USED_MOB;
+        for (int h = 0; !again && h < 1 + mob; h++) {
+            int i = mob ? S_MOB0 + h * S_NMOB + e - EVAL_CHESS_USED_MOB : S_KD0 + e;
+            if (!s_tuned(i))
+                continue;
+            *s_value(i) += S_STEP;
+            s_add_term(d, cap, (s_white_eval(p) - d->base[j]) / S_STEP, i);
+            *s_value(i) -= S_STEP;
+        }
+    }
+}
+
 /* Measures every position's base evaluation and its coefficient for each tuned value. */
 static void s_measure(const chess_pos_t *pos, s_data_t *d)
 {
@@ -212,6 +262,7 @@ static void s_measure(const chess_pos_t *pos, s_data_t *d)
             if (s_tuned(i))
                 s_add_term(d, &cap, (raised[(size_t)j * EVAL_CHESS_NPARAMS + (size_t)i] - d->base[j]) / S_STEP, i);
         s_measure_pst(&pos[j], d, j, &cap);
+        s_measure_tables(&pos[j], d, j, &cap);
     }
     d->first[d->n] = (int)d->nterms;
     free(raised);
@@ -347,8 +398,43 @@ static void s_descend(const s_data_t *d, double k, int epochs, double rate, doub
     fprintf(stderr, "texel_tune: the weights of epoch %d (lowest held-out error)\n", best_epoch);
 }
 
-/* Prints the weights as eval_chess_params.h's list, then the piece-square
- * values as eval_chess_pst.h's table. */
+/* Prints the mobility table as eval_chess_params.h holds it. */
+static void s_print_mob(const double *dw)
+{
+    printf("\n\n#define EVAL_CHESS_MOBILITY { \\\n");
+    for (int h = 0; h < 2; h++) {
+        printf("    { /* %s */ \\\n", h == 0 ? "middlegame" : "endgame");
+        for (int t = 0; t < 4; t++) {
+            printf("        { /* %s, 0..%d squares */ \\\n", s_piece[1 + t], EVAL_CHESS_MOB_N - 1);
+            for (int n = 0; n < EVAL_CHESS_MOB_N; n++) {
+                int i = S_MOB0 + h * S_NMOB + t * EVAL_CHESS_MOB_N + n;
+                printf("%s%4d%s", n % 14 == 0 ? "           " : "", *s_value(i) + (int)lround(dw[i]),
+                       n % 14 < 13 ? "," : ", \\\n");
+            }
+            printf("        }, \\\n");
+        }
+        printf("    }, \\\n");
+    }
+    printf("}");
+}
+
+/* Prints the king-danger table as eval_chess_params.h holds it. */
+static void s_print_kd(const double *dw)
+{
+    printf("\n\n#define EVAL_CHESS_KING_DANGER { \\\n");
+    for (int q = 0; q < 2; q++) {
+        printf("    { /* attacker %s a queen, 0..%d attack units */ \\\n", q ? "with" : "without", EVAL_CHESS_KD_N - 1);
+        for (int u = 0; u < EVAL_CHESS_KD_N; u++) {
+            int i = S_KD0 + q * EVAL_CHESS_KD_N + u;
+            printf("%s%4d%s", u % 16 == 0 ? "        " : "", *s_value(i) + (int)lround(dw[i]), u % 16 < 15 ? "," : ", \\\n");
+        }
+        printf("    }, \\\n");
+    }
+    printf("}");
+}
+
+/* Prints the weights as eval_chess_params.h's list, mobility and king-danger
+ * tables, then the piece-square values as eval_chess_pst.h's table. */
 static void s_print(const double *dw)
 {
     printf("#define EVAL_CHESS_PARAMS(X) \\\n   ");
@@ -363,6 +449,8 @@ static void s_print(const double *dw)
         printf("%s", item);
         col += (int)strlen(item);
     }
+    s_print_mob(dw);
+    s_print_kd(dw);
     printf("\n\n#define EVAL_CHESS_PST { \\\n");
     for (int h = 0; h < 2; h++) {
         printf("    { /* %s */ \\\n", h == 0 ? "middlegame" : "endgame");

@@ -1,8 +1,8 @@
 /* eval_chess.c: the chess and Chess960 static evaluation (eval.h). Every term
  * has a middlegame and an endgame value, blended by the phase (minor pieces
  * 1, rooks 2, queens 4; 24 at the start). The weights are
- * eval_chess_params.h's list and the piece-square values eval_chess_pst.h's
- * table. */
+ * eval_chess_params.h's list (with the king-danger table) and the
+ * piece-square values eval_chess_pst.h's table. */
 #include "chess/bitboard.h"
 #include "eval.h"
 #include "eval_chess_params.h"
@@ -22,13 +22,20 @@ const char *const eval_chess_names[EVAL_CHESS_NPARAMS] = { EVAL_CHESS_PARAMS(EVA
 #define EVAL_CHESS_VALUE(name, value) value,
 S_WEIGHTS int eval_chess_w[EVAL_CHESS_NPARAMS] = { EVAL_CHESS_PARAMS(EVAL_CHESS_VALUE) };
 S_WEIGHTS int eval_chess_pst[2][CHESS_PIECE_NB][64] = EVAL_CHESS_PST;
+S_WEIGHTS int eval_chess_mob[2][4][EVAL_CHESS_MOB_N] = EVAL_CHESS_MOBILITY;
+S_WEIGHTS int eval_chess_kd[2][EVAL_CHESS_KD_N] = EVAL_CHESS_KING_DANGER;
+#ifdef EVAL_CHESS_TUNABLE
+int eval_chess_used[EVAL_CHESS_USED_MAX];
+int eval_chess_nused;
+#define S_USE(entry) (eval_chess_used[eval_chess_nused++] = (entry))
+#else
+#define S_USE(entry) ((void)0)
+#endif
 
 #define W(name) eval_chess_w[EP_##name]
 #define WS(name) ((s_score_t){ W(name##_mg), W(name##_eg) })
 
 static const int S_PHASE[CHESS_PIECE_NB] = { 0, 1, 1, 2, 4, 0 };
-/* Mobility counts squares above a typical count, by piece type. */
-static const int S_MOBILITY_BASE[CHESS_PIECE_NB] = { 0, 4, 6, 7, 13, 0 };
 static const int S_KING_ATTACK[CHESS_PIECE_NB] = { 0, 2, 2, 3, 5, 0 };
 
 /* Material of a piece type. */
@@ -44,15 +51,13 @@ static s_score_t s_value(int t)
     }
 }
 
-/* Mobility weight per square of a piece type. */
-static s_score_t s_mobility(int t)
+/* Mobility of a piece of type t (knight to queen) that reaches n safe squares. */
+static s_score_t s_mobility(int t, int n)
 {
-    switch (t) {
-    case CHESS_KNIGHT: return WS(mob_knight);
-    case CHESS_BISHOP: return WS(mob_bishop);
-    case CHESS_ROOK: return WS(mob_rook);
-    default: return WS(mob_queen);
-    }
+    if (n >= EVAL_CHESS_MOB_N)
+        n = EVAL_CHESS_MOB_N - 1;
+    S_USE(EVAL_CHESS_USED_MOB + (t - CHESS_KNIGHT) * EVAL_CHESS_MOB_N + n);
+    return (s_score_t){ eval_chess_mob[0][t - CHESS_KNIGHT][n], eval_chess_mob[1][t - CHESS_KNIGHT][n] };
 }
 
 /* A passed pawn on relative rank r (1..6). */
@@ -232,7 +237,7 @@ static s_score_t s_pieces(const chess_pos_t *p, int c, int *phase, int *king_att
                 continue;
             uint64_t a = s_attacks(t, sq, occ);
             att->all |= a;
-            s_add(&s, s_mobility(t), bb64_count(a & safe) - S_MOBILITY_BASE[t]);
+            s_add(&s, s_mobility(t, bb64_count(a & safe)), 1);
             *king_attack += S_KING_ATTACK[t] * bb64_count(a & ring);
             if (t == CHESS_KNIGHT || t == CHESS_BISHOP) {
                 att->minor |= a;
@@ -263,17 +268,20 @@ static int s_shelter(const chess_pos_t *p, int c)
     return W(shield_mg) * (n > 3 ? 3 : n);
 }
 
-/* Safety penalty for a king whose ring the enemy attacks with `units`. */
+/* Safety penalty for a king whose ring the enemy attacks with `units`: the
+ * king-danger table. */
 static int s_king_danger(int units, bool enemy_queen)
 {
-    int d = units * units / 2;
-    if (!enemy_queen)
-        d /= 3;
-    return d > 400 ? 400 : d;
+    int u = units < EVAL_CHESS_KD_N ? units : EVAL_CHESS_KD_N - 1;
+    S_USE(enemy_queen * EVAL_CHESS_KD_N + u);
+    return eval_chess_kd[enemy_queen][u];
 }
 
 int eval_chess(const chess_pos_t *p)
 {
+#ifdef EVAL_CHESS_TUNABLE
+    eval_chess_nused = 0;
+#endif
     int phase = 0, att[2] = { 0, 0 };
     s_att_t at[2];
     s_score_t w = s_pieces(p, CHESS_WHITE, &phase, &att[0], &at[0]);

@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # test_texel_tune.sh: the Texel tuner's round trip. On a few self-play games
-# (bench_texel_games), zero epochs must print the weights and piece-square values
-# exactly as engine/eval_chess_params.h and engine/eval_chess_pst.h hold them (so
-# a tuned table pasted back is what was tuned), and 50 epochs must change them and
+# (bench_texel_games), zero epochs must print the weights, the mobility and king-danger tables
+# and the piece-square values exactly as engine/eval_chess_params.h and
+# engine/eval_chess_pst.h hold them (so a tuned table pasted back is what was
+# tuned), and 50 epochs must change them and
 # lower the training error, on the results and on results blended with the
-# search scores (--lambda), which a file without scores must refuse.
+# search scores (--lambda), which a file without scores must refuse; and
+# bench/texel_apply.py must put a tuned output back into copies of the headers.
 # usage: test_texel_tune.sh GAMES_EXE TUNE_EXE ENGINE_DIR
 set -u
 games=$1 tune=$2 engine=$3
@@ -14,7 +16,7 @@ trap 'rm -rf "$tmp"' EXIT
 
 # The two macro definitions of a header or of the tuner's output, whitespace squeezed.
 defs() {
-    awk '/^#define EVAL_CHESS_(PARAMS|PST)/ { on = 1 } on { print } on && !/\\$/ { on = 0 }' "$@" | tr -s ' \t' ' '
+    awk '/^#define EVAL_CHESS_(PARAMS|MOBILITY|KING_DANGER|PST)/ { on = 1 } on { print } on && !/\\$/ { on = 0 }' "$@" | tr -s ' \t' ' '
 }
 
 check "games" 0 '' -- "$games" --games 3 --nodes 300 --seed 5 --out "$tmp/data.txt"
@@ -22,11 +24,18 @@ check "data" 0 ';' -- head -n 1 "$tmp/data.txt"
 "$tune" "$tmp/data.txt" --epochs 0 >"$tmp/zero.txt" 2>"$tmp/zero.log"
 defs "$engine/eval_chess_params.h" "$engine/eval_chess_pst.h" >"$tmp/want.txt"
 defs "$tmp/zero.txt" >"$tmp/got.txt"
-check "two tables in the headers" 0 '^2$' -- grep -c '^#define' "$tmp/want.txt"
+check "four tables in the headers" 0 '^4$' -- grep -c '^#define' "$tmp/want.txt"
 check "zero epochs print the headers' values" 0 '' -- diff "$tmp/want.txt" "$tmp/got.txt"
 "$tune" "$tmp/data.txt" --epochs 50 --rate 1 --keep last >"$tmp/tuned.txt" 2>"$tmp/tuned.log"
 defs "$tmp/tuned.txt" >"$tmp/tuned-defs.txt"
 check "50 epochs change the values" 1 '' -- diff -q "$tmp/want.txt" "$tmp/tuned-defs.txt"
+mkdir "$tmp/hdr" && cp "$engine/eval_chess_params.h" "$engine/eval_chess_pst.h" "$tmp/hdr/"
+check "texel_apply puts the tuned tables in" 0 'replaced' -- python3 "$(dirname "$0")/../bench/texel_apply.py" "$tmp/tuned.txt" "$tmp/hdr"
+defs "$tmp/hdr/eval_chess_params.h" "$tmp/hdr/eval_chess_pst.h" >"$tmp/applied.txt"
+check "the headers then hold the tuned values" 0 '' -- diff "$tmp/tuned-defs.txt" "$tmp/applied.txt"
+check "the rest of the headers is kept" 0 '' -- diff <(grep -v '^ ' "$engine/eval_chess_params.h" | grep -v '^#define') <(grep -v '^ ' "$tmp/hdr/eval_chess_params.h" | grep -v '^#define')
+head -n -1 "$tmp/tuned.txt" | grep -v KING_DANGER >"$tmp/cut.txt"
+check "a missing table is refused" 1 'no block' -- python3 "$(dirname "$0")/../bench/texel_apply.py" "$tmp/cut.txt" "$tmp/hdr"
 errs=$(sed -n 's/.*error before \([0-9.]*\) .* after \([0-9.]*\) .*/\1 \2/p' "$tmp/tuned.log")
 check "the training error falls ($errs)" 0 '^yes$' -- awk -v e="$errs" 'BEGIN { split(e, v, " "); print (v[2] < v[1] ? "yes" : "no") }'
 check "a score on every line" 1 '^0$' -- grep -vcE ';[01](\.5)?;-?[0-9]+$' "$tmp/data.txt"
