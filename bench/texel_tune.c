@@ -21,8 +21,10 @@
  * weights generalise, and the weights where it was lowest are kept.
  *
  * usage: bench_texel_tune DATA [--epochs N] [--rate R] [--holdout F] [--lambda L]
- *                         [--l2 L] [--keep best|last] [--only P,...]
- * (--l2: a penalty on the changes, see s_descend; --keep last: the last epoch's
+ *                         [--l2 L] [--min-positions N] [--keep best|last] [--only P,...]
+ * (--l2: a penalty on the changes, see s_descend; --min-positions: a value is
+ * tuned only when at least N training positions use it, so that a piece on a
+ * rare square or a rare mobility count keeps its start; --keep last: the last epoch's
  * weights instead of those with the lowest held-out error; --only: tune only
  * the values whose names start with one of the prefixes; the piece-square
  * values are named pst_PIECE_SQUARE_mg|eg, e.g. pst_knight_f3_mg, the square
@@ -60,6 +62,7 @@ typedef struct {
     long nterms;
 } s_data_t;
 
+static int s_min_positions; /* --min-positions: values used by fewer training positions stay */
 static const char *s_only; /* --only: a comma-separated list of name prefixes to tune (NULL: all) */
 
 static const char *const s_piece[6] = { "pawn", "knight", "bishop", "rook", "queen", "king" };
@@ -363,6 +366,16 @@ static void s_descend(const s_data_t *d, double k, int epochs, double rate, doub
     int best_epoch = 0;
     memcpy(best, dw, sizeof best);
     const double b1 = 0.9, b2 = 0.999, scale = k * log(10.0) / 400.0;
+    static int uses[S_NP];
+    memset(uses, 0, sizeof uses);
+    for (long t = 0; t < d->first[d->ntrain]; t++)
+        uses[d->terms[t].param]++;
+    int frozen = 0;
+    for (int i = 0; i < S_NP; i++)
+        frozen += uses[i] > 0 && uses[i] < s_min_positions;
+    if (frozen > 0)
+        fprintf(stderr, "texel_tune: %d values used by fewer than %d training positions keep their start\n", frozen,
+                s_min_positions);
     for (int e = 1; e <= epochs; e++) {
         memset(grad, 0, sizeof grad);
         for (int j = 0; j < d->ntrain; j++) {
@@ -372,6 +385,8 @@ static void s_descend(const s_data_t *d, double k, int epochs, double rate, doub
                 grad[d->terms[t].param] += g * d->terms[t].coef;
         }
         for (int i = 0; i < S_NP; i++) {
+            if (uses[i] < s_min_positions)
+                continue;
             grad[i] += 2 * l2 * dw[i];
             m[i] = b1 * m[i] + (1 - b1) * grad[i];
             v[i] = b2 * v[i] + (1 - b2) * grad[i] * grad[i];
@@ -488,7 +503,7 @@ int main(int argc, char **argv)
     double rate = 1.0, holdout = 0.1, l2 = 0, lambda = 1;
     bool keep_last = false;
     if (argc < 2 || strcmp(argv[1], "--help") == 0) {
-        fprintf(stderr, "usage: bench_texel_tune DATA [--epochs N] [--rate R] [--holdout F] [--lambda L] [--l2 L] [--keep best|last] [--only P,...]\n");
+        fprintf(stderr, "usage: bench_texel_tune DATA [--epochs N] [--rate R] [--holdout F] [--lambda L] [--l2 L] [--min-positions N] [--keep best|last] [--only P,...]\n");
         return 2;
     }
     for (int i = 2; i + 1 < argc; i += 2) {
@@ -504,6 +519,8 @@ int main(int argc, char **argv)
             holdout = atof(argv[i + 1]);
         else if (strcmp(argv[i], "--only") == 0)
             s_only = argv[i + 1];
+        else if (strcmp(argv[i], "--min-positions") == 0)
+            s_min_positions = atoi(argv[i + 1]);
         else if (strcmp(argv[i], "--keep") == 0)
             keep_last = strcmp(argv[i + 1], "last") == 0;
         else {
