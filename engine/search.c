@@ -409,8 +409,6 @@ int search_node(search_t *s, int ply, int depth, int alpha, int beta)
     if (s_probe(s, ply, &score))
         return score;
     engine_move_t tt_move = e ? e->move : ENGINE_MOVE_NONE;
-    if (s->ops->forward_prune && depth >= 4 && tt_move == ENGINE_MOVE_NONE && !excl)
-        depth--; /* internal iterative reduction: no table move, so this node is likely not worth the full depth */
     int eval = node->in_check ? -ENGINE_INF : e ? e->eval : s_eval(s, ply);
     node->eval = node->in_check ? SEARCH_NO_EVAL : eval;
     int prev = ply >= 2 ? s->stack[ply - 2].eval : SEARCH_NO_EVAL;
