@@ -350,6 +350,8 @@ static void s_moves(search_t *s, int ply, order_list_t *list, bool pv, s_loop_t 
         int r = 0;
         if (!tactical && !node->in_check && !s->stack[ply + 1].in_check && l->depth >= 3 && l->count > (pv ? 4 : 2))
             r = s_reduce(l->depth, l->count, pv, hist > ORDER_HISTORY_MAX / 2);
+        if (r > 0 && s->ops->forward_prune && !l->improving)
+            r++; /* the position is not improving: its late quiet moves are searched less */
         if (r > l->depth - 2)
             r = l->depth > 2 ? l->depth - 2 : 0;
         int score = s_search_move(s, ply, l->depth + (m == l->extend), l->alpha, l->beta, l->count, r);
@@ -409,6 +411,9 @@ int search_node(search_t *s, int ply, int depth, int alpha, int beta)
     if (s_probe(s, ply, &score))
         return score;
     engine_move_t tt_move = e ? e->move : ENGINE_MOVE_NONE;
+    if (s->ops->forward_prune && !pv && depth >= 6 && tt_move == ENGINE_MOVE_NONE && !excl)
+        depth--; /* internal iterative reduction: without a table move this node is probably not worth
+                  * the full depth (not at PV nodes, nor below depth 6: there it hid a mate in 3) */
     int eval = node->in_check ? -ENGINE_INF : e ? e->eval : s_eval(s, ply);
     node->eval = node->in_check ? SEARCH_NO_EVAL : eval;
     int prev = ply >= 2 ? s->stack[ply - 2].eval : SEARCH_NO_EVAL;
