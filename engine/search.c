@@ -240,13 +240,17 @@ static bool s_tt_cutoff(const ttable_entry_t *e, int ply, int depth, int alpha, 
     return false;
 }
 
-/* Depth reduction of the quiet move number `count` (from 1) at depth. */
-static int s_reduce(int depth, int count, bool pv, bool improving_history)
+/* Depth reduction of the quiet move number `count` (from 1) at depth: less at
+ * PV nodes and for a move with a good history, one ply more (when there is
+ * any) where the position is not improving. */
+static int s_reduce(int depth, int count, bool pv, bool improving_history, bool not_improving)
 {
     int r = s_reduction[depth < 64 ? depth : 63][count < 64 ? count : 63];
     r -= pv;
     r -= improving_history;
-    return r < 0 ? 0 : r;
+    if (r <= 0)
+        return 0;
+    return r + not_improving;
 }
 
 /* Searches one move at ply (already pushed): PVS with a late-move reduction. */
@@ -349,9 +353,7 @@ static void s_moves(search_t *s, int ply, order_list_t *list, bool pv, s_loop_t 
         l->count++;
         int r = 0;
         if (!tactical && !node->in_check && !s->stack[ply + 1].in_check && l->depth >= 3 && l->count > (pv ? 4 : 2))
-            r = s_reduce(l->depth, l->count, pv, hist > ORDER_HISTORY_MAX / 2);
-        if (r > 0 && s->ops->forward_prune && !l->improving)
-            r++; /* the position is not improving: its late quiet moves are searched less */
+            r = s_reduce(l->depth, l->count, pv, hist > ORDER_HISTORY_MAX / 2, s->ops->forward_prune && !l->improving);
         if (r > l->depth - 2)
             r = l->depth > 2 ? l->depth - 2 : 0;
         int score = s_search_move(s, ply, l->depth + (m == l->extend), l->alpha, l->beta, l->count, r);
