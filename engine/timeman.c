@@ -1,11 +1,11 @@
 /* timeman.c: time budgets (timeman.h). With a clock, a move may use about
- * its share of the remaining time (the moves to go, or 30 in sudden death)
+ * its share of the remaining time (the moves to go, at most 20, or 20 in sudden death)
  * plus most of the increment; the soft limit is 75% of that, scaled after
  * each iteration by how stable the best move is; the hard limit is 2.5 times
  * it, never more than 80% of what is on the clock. */
 #include "timeman.h"
 
-enum { S_OVERHEAD_DEFAULT = 30, S_MOVES_LEFT = 30 };
+enum { S_OVERHEAD_DEFAULT = 30, S_MOVES_LEFT = 20 };
 
 void timeman_start(timeman_t *tm, const engine_limits_t *lim, int side, int64_t now_ms)
 {

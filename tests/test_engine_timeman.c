@@ -34,12 +34,12 @@ static void test_budgets(void **state)
 {
     (void)state;
     timeman_t tm = s_clock();
-    /* (60000 - 30 overhead) / 30 moves + 3/4 of 1000 = 2749; soft 3/4 of it, hard 5/2 */
-    assert_int_equal(tm.soft_ms, 2061);
-    assert_int_equal(tm.hard_ms, 6872);
-    assert_int_equal(s_soft(&tm), 2061);
-    assert_false(timeman_hard_stop(&tm, NULL, 6871));
-    assert_true(timeman_hard_stop(&tm, NULL, 6872));
+    /* (60000 - 30 overhead) / 20 moves + 3/4 of 1000 = 3748; soft 3/4 of it, hard 5/2 */
+    assert_int_equal(tm.soft_ms, 2811);
+    assert_int_equal(tm.hard_ms, 9370);
+    assert_int_equal(s_soft(&tm), 2811);
+    assert_false(timeman_hard_stop(&tm, NULL, 9369));
+    assert_true(timeman_hard_stop(&tm, NULL, 9370));
 }
 
 static void test_stable_move_shrinks(void **state)
