@@ -127,6 +127,20 @@ static bool s_probe(search_t *s, int ply, int *score)
     return true;
 }
 
+/* A table hit that settles the node at this depth: true and *score. */
+static bool s_tt_cutoff(const ttable_entry_t *e, int ply, int depth, int alpha, int beta, int *score)
+{
+    if (e == NULL || e->depth - 1 < depth)
+        return false;
+    int v = ttable_score_from(e->score, ply);
+    engine_bound_t b = (engine_bound_t)(e->genbound & 3);
+    if (b == ENGINE_BOUND_EXACT || (b == ENGINE_BOUND_LOWER && v >= beta) || (b == ENGINE_BOUND_UPPER && v <= alpha)) {
+        *score = v;
+        return true;
+    }
+    return false;
+}
+
 /* Captures and promotions until the position is quiet; all evasions in check. */
 static int s_qsearch(search_t *s, int ply, int alpha, int beta)
 {
@@ -143,9 +157,15 @@ static int s_qsearch(search_t *s, int ply, int alpha, int beta)
         return score;
     if (ply >= ENGINE_MAX_PLY)
         return s_eval(s, ply);
-    int best = -ENGINE_INF, stand = 0;
+    engine_key_t key = s->keys[s->nhist + ply];
+    ttable_entry_t te;
+    const ttable_entry_t *e = ttable_probe(s->eng->tt, key, &te) ? &te : NULL;
+    if (beta - alpha == 1 && s_tt_cutoff(e, ply, 0, alpha, beta, &score))
+        return score;
+    int best = -ENGINE_INF, stand = 0, alpha0 = alpha;
+    engine_move_t best_move = ENGINE_MOVE_NONE;
     if (!node->in_check) {
-        stand = best = s_eval(s, ply);
+        stand = best = e ? e->eval : s_eval(s, ply);
         if (best >= beta)
             return best;
         if (best > alpha)
@@ -175,6 +195,7 @@ static int s_qsearch(search_t *s, int ply, int alpha, int beta)
             best = score;
             if (score > alpha) {
                 alpha = score;
+                best_move = m;
                 s->pv[ply][0] = m;
                 memcpy(&s->pv[ply][1], s->pv[ply + 1], sizeof(engine_move_t) * (size_t)s->pvlen[ply + 1]);
                 s->pvlen[ply] = s->pvlen[ply + 1] + 1;
@@ -183,6 +204,8 @@ static int s_qsearch(search_t *s, int ply, int alpha, int beta)
             }
         }
     }
+    engine_bound_t bound = best >= beta ? ENGINE_BOUND_LOWER : best > alpha0 ? ENGINE_BOUND_EXACT : ENGINE_BOUND_UPPER;
+    ttable_store(s->eng->tt, key, 0, ttable_score_to(best, ply), bound, node->in_check ? 0 : stand, best_move);
     return best;
 }
 
@@ -224,20 +247,6 @@ static bool s_prune(search_t *s, int ply, int depth, int alpha, int beta, int ev
         return false;
     *score = v > ENGINE_MATE_BOUND ? beta : v;
     return true;
-}
-
-/* A table hit that settles the node at this depth: true and *score. */
-static bool s_tt_cutoff(const ttable_entry_t *e, int ply, int depth, int alpha, int beta, int *score)
-{
-    if (e == NULL || e->depth - 1 < depth)
-        return false;
-    int v = ttable_score_from(e->score, ply);
-    engine_bound_t b = (engine_bound_t)(e->genbound & 3);
-    if (b == ENGINE_BOUND_EXACT || (b == ENGINE_BOUND_LOWER && v >= beta) || (b == ENGINE_BOUND_UPPER && v <= alpha)) {
-        *score = v;
-        return true;
-    }
-    return false;
 }
 
 /* Depth reduction of the quiet move number `count` (from 1) at depth: less at
