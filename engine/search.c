@@ -52,12 +52,14 @@ void search_push(search_t *s, int ply, engine_move_t m)
 {
     search_ply_t *child = &s->stack[ply + 1];
     s->ops->make(&s->stack[ply].pos, m, &child->pos);
+    engine_key_t key = s->ops->key(&child->pos);
+    ttable_prefetch(s->eng->tt, key);
+    s->keys[s->nhist + ply + 1] = key;
     child->in_check = s->ops->in_check(&child->pos);
     child->rep_floor = s->stack[ply].rep_floor;
     child->null_done = false;
     child->eval = SEARCH_NO_EVAL;
     child->excluded = ENGINE_MOVE_NONE;
-    s->keys[s->nhist + ply + 1] = s->ops->key(&child->pos);
 }
 
 /* Whether the position at ply repeats: once within the path (from the root

@@ -29,7 +29,10 @@ ttable_t *ttable_new(size_t bytes)
     self->nbuckets = bytes / (sizeof(s_slot_t) * TT_BUCKET);
     if (self->nbuckets == 0)
         self->nbuckets = 1;
-    self->slots = calloc(self->nbuckets * TT_BUCKET, sizeof(s_slot_t));
+    size_t size = (size_t)self->nbuckets * TT_BUCKET * sizeof(s_slot_t);
+    self->slots = aligned_alloc(64, (size + 63) / 64 * 64); /* a bucket (96 bytes) spans two cache lines */
+    if (self->slots != NULL)
+        memset(self->slots, 0, size);
     if (self->slots == NULL) {
         free(self);
         return NULL;
@@ -88,6 +91,13 @@ static bool s_read(s_slot_t *slot, ttable_entry_t *e)
 static bool s_same(const ttable_entry_t *e, engine_key_t key)
 {
     return e->depth != 0 && e->key.a == key.a && e->key.b == key.b;
+}
+
+void ttable_prefetch(const ttable_t *self, engine_key_t key)
+{
+    const char *b = (const char *)s_bucket(self, key);
+    __builtin_prefetch(b);
+    __builtin_prefetch(b + sizeof(s_slot_t) * TT_BUCKET - 1);
 }
 
 bool ttable_probe(const ttable_t *self, engine_key_t key, ttable_entry_t *out)

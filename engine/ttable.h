@@ -36,6 +36,10 @@ void ttable_clear(ttable_t *self);
 /* Starts a new search (ages older entries for replacement). */
 void ttable_new_search(ttable_t *self);
 
+/* Asks the processor to start loading key's bucket (no effect on results):
+ * called as soon as a child's key is known, before its probe. */
+void ttable_prefetch(const ttable_t *self, engine_key_t key);
+
 /* Copies the entry of key into *out and returns true, or returns false. */
 bool ttable_probe(const ttable_t *self, engine_key_t key, ttable_entry_t *out);
 
