@@ -20,7 +20,9 @@
 // with the run's parameters); run the same command again after an interruption and only the
 // missing games are played, the totals and the PGN still covering all of them. It is refused
 // if the opponent, --tc, --games, the node counts, --random-plies, --hash, --timemargin or
-// the octad binary (path and SHA-256) differ from the journal's first line.
+// the octad binary (path and SHA-256) differ from the journal's first line. Each game's line
+// also holds, per ply, the mover's wall time (ms) and its last reported score (scores);
+// bench/match_report.mjs summarises them (time use by move number, where games were lost).
 // --concurrency N: N games at once, each with its own pair of engine processes (one core
 // per game: the engines do not ponder); game lines appear as games end, totals and PGN
 // are in game order. A progress line (score, Elo, time left) goes to stderr after each game.
@@ -123,7 +125,13 @@ class UciPlayer {
     this.proc.send(`position startpos${moves.length ? ' moves ' + moves.join(' ') : ''}`);
     if (this.nodes) this.proc.send(`go nodes ${this.nodes}`);
     else this.proc.send(`go wtime ${Math.max(1, Math.floor(clock.w))} btime ${Math.max(1, Math.floor(clock.b))} winc ${clock.inc} binc ${clock.inc}`);
-    const l = await this.proc.wait((x) => x.startsWith('bestmove'), limitMs);
+    let score = null;
+    const l = await this.proc.wait((x) => {
+      const m = x.startsWith('info') && / score (cp|mate) (-?\d+)/.exec(x);
+      if (m && !/ (lower|upper)bound/.test(x)) score = m[1] === 'cp' ? Number(m[2]) : `#${m[2]}`;
+      return x.startsWith('bestmove');
+    }, limitMs);
+    this.score = score;
     return l ? l.split(/\s+/)[1] : null;
   }
   stop() { this.proc.send('quit'); setTimeout(() => this.proc.kill(), 500); }
@@ -146,6 +154,7 @@ class XboardPlayer {
     this.proc.send('go');
     const l = await this.proc.wait((x) => /^move /.test(x), limitMs);
     this.proc.send('force');
+    this.score = null; // its thinking output is not read
     if (l) this.sent++;
     return l ? l.split(/\s+/)[1] : null;
   }
@@ -196,12 +205,16 @@ function openingOf(p, a) {
 }
 
 // One game; returns { result: 1 | 0.5 | 0 for white, reason, moves, illegal: name|null, timeout: name|null,
-// overruns: { w, b } (moves over the clock but within --timemargin, per colour) }.
+// overruns: { w, b } (moves over the clock but within --timemargin, per colour), and per ply (null for
+// the opening's plies) ms: the wall time the mover took, scores: the mover's last exact UCI score
+// (centipawns from its own side, or '#N' for a mate in N, '#-N' for being mated; null if none) }.
 async function playGame(white, black, opening, a) {
   const chess = new Chess();
-  const moves = [], overruns = { w: 0, b: 0 };
-  const end = (result, reason, by = {}) => ({ result, reason, moves, illegal: null, timeout: null, ...by, overruns });
-  for (const m of opening.split(' ')) { chess.move({ from: m.slice(0, 2), to: m.slice(2, 4), promotion: m[4] }); moves.push(m); }
+  const moves = [], overruns = { w: 0, b: 0 }, ms = [], scores = [];
+  const end = (result, reason, by = {}) => ({ result, reason, moves, illegal: null, timeout: null, ...by, overruns, ms, scores });
+  for (const m of opening.split(' ')) {
+    chess.move({ from: m.slice(0, 2), to: m.slice(2, 4), promotion: m[4] }); moves.push(m); ms.push(null); scores.push(null);
+  }
   const clock = { w: a.base, b: a.base, inc: a.inc };
   await white.newGame(); await black.newGame();
   while (!chess.isGameOver() && moves.length < 400) {
@@ -216,7 +229,7 @@ async function playGame(white, black, opening, a) {
     let ok = null;
     try { ok = chess.move({ from: mv.slice(0, 2), to: mv.slice(2, 4), promotion: mv[4] }); } catch { ok = null; }
     if (!ok || mv.length < 4) return end(side === 'w' ? 0 : 1, `illegal ${mv}`, { illegal: p.name });
-    moves.push(mv);
+    moves.push(mv); ms.push(Math.round(performance.now() - t0)); scores.push(p.score ?? null);
     clock[side] += a.inc;
   }
   if (chess.isCheckmate()) return end(chess.turn() === 'w' ? 0 : 1, 'mate');
@@ -230,7 +243,7 @@ function gameRecord(g, opening, oursWhite, opponent, r) {
   const [ours, theirs] = oursWhite ? ['w', 'b'] : ['b', 'w'];
   return { game: g + 1, opening, octad: oursWhite ? 'white' : 'black', opponent, score: oursWhite ? r.result : 1 - r.result,
            reason: r.reason, plies: r.moves.length, illegal: r.illegal, timeout: r.timeout,
-           overruns: { octad: r.overruns[ours], opponent: r.overruns[theirs] }, moves: r.moves };
+           overruns: { octad: r.overruns[ours], opponent: r.overruns[theirs] }, moves: r.moves, ms: r.ms, scores: r.scores };
 }
 
 function gameLine(r) {
