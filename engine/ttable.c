@@ -31,12 +31,11 @@ ttable_t *ttable_new(size_t bytes)
         self->nbuckets = 1;
     size_t size = (size_t)self->nbuckets * TT_BUCKET * sizeof(s_slot_t);
     self->slots = aligned_alloc(64, (size + 63) / 64 * 64); /* a bucket (96 bytes) spans two cache lines */
-    if (self->slots != NULL)
-        memset(self->slots, 0, size);
     if (self->slots == NULL) {
         free(self);
         return NULL;
     }
+    memset(self->slots, 0, size);
     return self;
 }
 
