@@ -4,6 +4,8 @@
  * torn slot fails that check. */
 #include "evcache.h"
 
+#include "bigmem.h"
+
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -18,14 +20,14 @@ struct evcache {
 
 evcache_t *evcache_new(void)
 {
-    return calloc(1, sizeof(evcache_t));
+    return bigmem_alloc(sizeof(evcache_t));
 }
 
 void evcache_destroy(evcache_t **self_p)
 {
     if (self_p == NULL)
         return;
-    free(*self_p);
+    bigmem_free(*self_p);
     *self_p = NULL;
 }
 

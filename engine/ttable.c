@@ -5,6 +5,8 @@
  * two key words each xor the data, checked on every read. */
 #include "ttable.h"
 
+#include "bigmem.h"
+
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,12 +32,11 @@ ttable_t *ttable_new(size_t bytes)
     if (self->nbuckets == 0)
         self->nbuckets = 1;
     size_t size = (size_t)self->nbuckets * TT_BUCKET * sizeof(s_slot_t);
-    self->slots = aligned_alloc(64, (size + 63) / 64 * 64); /* a bucket (96 bytes) spans two cache lines */
+    self->slots = bigmem_alloc(size); /* zeroed; a bucket (96 bytes) spans two cache lines */
     if (self->slots == NULL) {
         free(self);
         return NULL;
     }
-    memset(self->slots, 0, size);
     return self;
 }
 
@@ -43,7 +44,7 @@ void ttable_destroy(ttable_t **self_p)
 {
     if (self_p == NULL || *self_p == NULL)
         return;
-    free((*self_p)->slots);
+    bigmem_free((*self_p)->slots);
     free(*self_p);
     *self_p = NULL;
 }
