@@ -37,6 +37,11 @@ static s_slot_t *s_slot(evcache_t *self, engine_key_t key)
     return &self->slots[h >> (64 - EVCACHE_BITS)];
 }
 
+void evcache_prefetch(evcache_t *self, engine_key_t key)
+{
+    __builtin_prefetch(s_slot(self, key));
+}
+
 /* The data word: bit 16 marks a filled slot, so an all-zero key in an empty slot misses. */
 bool evcache_get(evcache_t *self, engine_key_t key, int *eval)
 {

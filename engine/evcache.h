@@ -20,6 +20,9 @@ enum { EVCACHE_BITS = 16 };
 evcache_t *evcache_new(void);
 void evcache_destroy(evcache_t **self_p);
 
+/* Starts loading key's slot into the cache, for a get soon after. */
+void evcache_prefetch(evcache_t *self, engine_key_t key);
+
 /* True and *eval when key's evaluation is cached. */
 bool evcache_get(evcache_t *self, engine_key_t key, int *eval);
 

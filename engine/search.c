@@ -54,6 +54,7 @@ void search_push(search_t *s, int ply, engine_move_t m)
     s->ops->make(&s->stack[ply].pos, m, &child->pos);
     engine_key_t key = s->ops->key(&child->pos);
     ttable_prefetch(s->eng->tt, key);
+    evcache_prefetch(s->eng->evc, key);
     s->keys[s->nhist + ply + 1] = key;
     child->in_check = s->ops->in_check(&child->pos);
     child->rep_floor = s->stack[ply].rep_floor;
