@@ -124,7 +124,7 @@ static double s_white_eval(const chess_pos_t *p)
     return p->side == CHESS_WHITE ? e : -e;
 }
 
-/* Reads DATA ("FEN;R" or "FEN;R;S" lines) into positions, results, search
+/* Reads DATA ("FEN;R" or "FEN;R;S" lines; lines starting with '#' skipped) into positions, results, search
  * scores (NAN where a line has none) and game numbers. Returns the count, or -1. */
 static int s_read(const char *path, chess_pos_t **pos_out, float **res_out, float **score_out, int **games_out)
 {
@@ -139,6 +139,8 @@ static int s_read(const char *path, chess_pos_t **pos_out, float **res_out, floa
     int *games = NULL;
     char line[256];
     for (int ln = 1; fgets(line, sizeof line, f); ln++) {
+        if (line[0] == '#')
+            continue; /* a comment, e.g. bench/sf_label.py's record of a position it left out */
         char *semi = strchr(line, ';');
         game_pos_t g;
         if (semi == NULL || (*semi = '\0', game_parse(VARIANT_CHESS, line, &g, NULL, 0) != 0)) {

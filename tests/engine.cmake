@@ -45,6 +45,9 @@ if(TARGET bench_texel_tune AND TARGET bench_texel_games)
            $<TARGET_FILE:bench_texel_games> $<TARGET_FILE:bench_texel_tune> ${CMAKE_SOURCE_DIR}/engine)
   set_tests_properties(test_texel_tune PROPERTIES LABELS engine TIMEOUT 120)
 endif()
+# Stockfish's labels for Texel positions (bench/sf_label.py): signs, mates, resume, shards, bad input.
+add_test(NAME test_sf_label COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/test_sf_label.sh ${CMAKE_SOURCE_DIR}/bench/sf_label.py)
+set_tests_properties(test_sf_label PROPERTIES LABELS engine SKIP_RETURN_CODE 77 TIMEOUT 120)
 # The match journal's summary (bench/match_report.mjs): a hand-made journal, bad input.
 add_test(NAME test_match_report COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/test_match_report.sh
          ${CMAKE_SOURCE_DIR}/bench/match_report.mjs)
