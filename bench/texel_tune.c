@@ -22,7 +22,10 @@
  *
  * usage: bench_texel_tune DATA [--epochs N] [--rate R] [--holdout F] [--lambda L]
  *                         [--l2 L] [--min-positions N] [--keep best|last] [--only P,...]
- * (--l2: a penalty on the changes, see s_descend; --min-positions: a value is
+ *                         [--score-k same|fit]
+ * (--score-k fit: the search scores S become expected results with their own K,
+ * fitted to the training results, instead of the evaluation's; for scores from
+ * another engine, bench/sf_label.py; --l2: a penalty on the changes, see s_descend; --min-positions: a value is
  * tuned only when at least N training positions use it, so that a piece on a
  * rare square or a rare mobility count keeps its start; --keep last: the last epoch's
  * weights instead of those with the lowest held-out error; --only: tune only
@@ -326,18 +329,54 @@ static double s_error(const s_data_t *d, int from, int to, double k, const doubl
     return to > from ? e / (to - from) : 0;
 }
 
-/* The K that fits the weights as they are (golden-section search on the training set). */
-static double s_fit_k(const s_data_t *d, const double *dw)
+/* The K in [0.1, 4] that minimises err(ctx, K) (golden-section search). */
+static double s_golden(double (*err)(const void *ctx, double k), const void *ctx)
 {
     double lo = 0.1, hi = 4.0, g = (sqrt(5.0) - 1) / 2;
     for (int it = 0; it < 40; it++) {
         double a = hi - g * (hi - lo), b = lo + g * (hi - lo);
-        if (s_error(d, 0, d->ntrain, a, dw) < s_error(d, 0, d->ntrain, b, dw))
+        if (err(ctx, a) < err(ctx, b))
             hi = b;
         else
             lo = a;
     }
     return (lo + hi) / 2;
+}
+
+typedef struct {
+    const s_data_t *d;
+    const double *dw;   /* for s_eval_k_error */
+    const float *score; /* for s_score_k_error */
+} s_kfit_t;
+
+static double s_eval_k_error(const void *ctx, double k)
+{
+    const s_kfit_t *c = ctx;
+    return s_error(c->d, 0, c->d->ntrain, k, c->dw);
+}
+
+static double s_score_k_error(const void *ctx, double k)
+{
+    const s_kfit_t *c = ctx;
+    double e = 0;
+    for (int j = 0; j < c->d->ntrain; j++) {
+        double r = c->d->result[j] - s_sigmoid(k, c->score[j]);
+        e += r * r;
+    }
+    return e;
+}
+
+/* The K that fits the weights as they are, on the training set. */
+static double s_fit_k(const s_data_t *d, const double *dw)
+{
+    return s_golden(s_eval_k_error, &(s_kfit_t){ .d = d, .dw = dw });
+}
+
+/* The K that best turns the search scores into the training results: another
+ * engine's centipawns (bench/sf_label.py) need not mean what ours mean. */
+static double s_fit_score_k(const s_data_t *d, const float *score)
+{
+    return s_golden(s_score_k_error, &(s_kfit_t){ .d = d, .score = score });
 }
 
 /* The targets blended: lambda times the game's result plus 1 - lambda times
@@ -503,9 +542,9 @@ int main(int argc, char **argv)
 {
     int epochs = 1000;
     double rate = 1.0, holdout = 0.1, l2 = 0, lambda = 1;
-    bool keep_last = false;
+    bool keep_last = false, fit_score_k = false;
     if (argc < 2 || strcmp(argv[1], "--help") == 0) {
-        fprintf(stderr, "usage: bench_texel_tune DATA [--epochs N] [--rate R] [--holdout F] [--lambda L] [--l2 L] [--min-positions N] [--keep best|last] [--only P,...]\n");
+        fprintf(stderr, "usage: bench_texel_tune DATA [--epochs N] [--rate R] [--holdout F] [--lambda L] [--l2 L] [--min-positions N] [--keep best|last] [--only P,...] [--score-k same|fit]\n");
         return 2;
     }
     for (int i = 2; i + 1 < argc; i += 2) {
@@ -525,6 +564,8 @@ int main(int argc, char **argv)
             s_min_positions = atoi(argv[i + 1]);
         else if (strcmp(argv[i], "--keep") == 0)
             keep_last = strcmp(argv[i + 1], "last") == 0;
+        else if (strcmp(argv[i], "--score-k") == 0 && (strcmp(argv[i + 1], "same") == 0 || strcmp(argv[i + 1], "fit") == 0))
+            fit_score_k = strcmp(argv[i + 1], "fit") == 0;
         else {
             fprintf(stderr, "texel_tune: unknown option '%s'\n", argv[i]);
             return 2;
@@ -545,7 +586,18 @@ int main(int argc, char **argv)
     s_data_t outcome = d; /* the same positions with the results alone as targets */
     outcome.result = malloc(sizeof *outcome.result * (size_t)d.n);
     memcpy(outcome.result, d.result, sizeof *outcome.result * (size_t)d.n);
-    if (lambda < 1 && s_blend(&d, score, k, lambda) != 0) {
+    double score_k = k;
+    if (lambda < 1 && fit_score_k) {
+        for (int j = 0; j < d.n; j++)
+            if (isnan(score[j])) {
+                fprintf(stderr, "texel_tune: --score-k fit needs a search score on every line (FEN;R;S)\n");
+                s_free(&d, &outcome, pos, score, games);
+                return 2;
+            }
+        score_k = s_fit_score_k(&d, score);
+        fprintf(stderr, "texel_tune: the scores' own K %.3f (the evaluation's %.3f)\n", score_k, k);
+    }
+    if (lambda < 1 && s_blend(&d, score, score_k, lambda) != 0) {
         s_free(&d, &outcome, pos, score, games);
         return 2;
     }

@@ -44,6 +44,12 @@ errs=$(sed -n 's/.*error before \([0-9.]*\) .* after \([0-9.]*\) .*/\1 \2/p' "$t
 check "blended targets: the training error falls ($errs)" 0 '^yes$' -- awk -v e="$errs" 'BEGIN { split(e, v, " "); print (v[2] < v[1] ? "yes" : "no") }'
 cut -d';' -f1,2 "$tmp/data.txt" >"$tmp/noscore.txt"
 check "blending needs scores" 2 'needs a search score' -- "$tune" "$tmp/noscore.txt" --epochs 1 --lambda 0.5
+"$tune" "$tmp/data.txt" --epochs 50 --rate 1 --lambda 0 --score-k fit --keep last >/dev/null 2>"$tmp/sk.log"
+check "--score-k fit reports the scores' own K" 0 "scores' own K [0-9.]+" -- cat "$tmp/sk.log"
+errs=$(sed -n 's/.*error before \([0-9.]*\) .* after \([0-9.]*\) .*/\1 \2/p' "$tmp/sk.log")
+check "its training error falls ($errs)" 0 '^yes$' -- awk -v e="$errs" 'BEGIN { split(e, v, " "); print (v[2] < v[1] ? "yes" : "no") }'
+check "--score-k fit needs scores" 2 'needs a search score' -- "$tune" "$tmp/noscore.txt" --epochs 1 --lambda 0 --score-k fit
+check "--score-k takes same or fit" 2 'unknown option' -- "$tune" "$tmp/data.txt" --epochs 1 --score-k other
 { echo '#7k/5Q2/6K1/8/8/8/8/8 w - - 0 1;1;mate'; cat "$tmp/data.txt"; } >"$tmp/comment.txt"
 "$tune" "$tmp/comment.txt" --epochs 0 >"$tmp/comment-out.txt" 2>"$tmp/comment.log"
 check "a '#' line is skipped without a word" 1 '' -- grep -q 'expected FEN' "$tmp/comment.log"
