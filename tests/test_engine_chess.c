@@ -14,17 +14,9 @@
 #include <cmocka.h>
 
 #include "engine.h"
+#include "test_parse.h"
 
 static engine_t *s_eng;
-
-static game_pos_t s_parse(variant_t v, const char *fen)
-{
-    game_pos_t p;
-    char err[256];
-    if (game_parse(v, fen, &p, err, sizeof err) != 0)
-        fail_msg("bad FEN %s: %s", fen, err);
-    return p;
-}
 
 static engine_result_t s_search_lim(const game_pos_t *p, const engine_history_t *h, const engine_limits_t *lim)
 {
@@ -49,7 +41,7 @@ static void s_best_text(const game_pos_t *p, const engine_result_t *r, char *buf
 static void test_quiescence(void **state)
 {
     (void)state;
-    game_pos_t p = s_parse(VARIANT_CHESS, "4k3/8/3p4/4p3/8/8/4Q3/4K3 w - - 0 1");
+    game_pos_t p = test_parse(VARIANT_CHESS, "4k3/8/3p4/4p3/8/8/4Q3/4K3 w - - 0 1");
     for (int d = 1; d <= 5; d++) {
         char m[MOVE_TEXT_MAX];
         engine_result_t r = s_search(&p, NULL, d);
@@ -63,7 +55,7 @@ static void test_quiescence(void **state)
 static void test_pruning(void **state)
 {
     (void)state;
-    game_pos_t p = s_parse(VARIANT_CHESS, CHESS_START_FEN);
+    game_pos_t p = test_parse(VARIANT_CHESS, CHESS_START_FEN);
     count_t perft4 = game_perft(&p, 4, NULL);
     engine_result_t r = s_search(&p, NULL, 4);
     assert_true(perft4 > 100000);
@@ -88,7 +80,7 @@ static void test_stalemate_avoided(void **state)
         "8/8/8/8/8/8/2Q5/k1K5 w - - 0 1",
     };
     for (size_t i = 0; i < sizeof fens / sizeof fens[0]; i++) {
-        game_pos_t p = s_parse(VARIANT_CHESS, fens[i]);
+        game_pos_t p = test_parse(VARIANT_CHESS, fens[i]);
         engine_move_t moves[GAME_MOVES_MAX];
         int n = chess_gen_legal(&p.u.chess, moves), stal = 0;
         for (int j = 0; j < n; j++)
@@ -104,11 +96,11 @@ static void test_stalemate_avoided(void **state)
 static void test_50_move_rule(void **state)
 {
     (void)state;
-    game_pos_t lost0 = s_parse(VARIANT_CHESS, "8/8/8/4k3/8/8/3QK3/8 b - - 0 1");
-    game_pos_t lost99 = s_parse(VARIANT_CHESS, "8/8/8/4k3/8/8/3QK3/8 b - - 99 1");
+    game_pos_t lost0 = test_parse(VARIANT_CHESS, "8/8/8/4k3/8/8/3QK3/8 b - - 0 1");
+    game_pos_t lost99 = test_parse(VARIANT_CHESS, "8/8/8/4k3/8/8/3QK3/8 b - - 99 1");
     assert_true(s_search(&lost0, NULL, 8).lines[0].score < -500);
     assert_int_equal(s_search(&lost99, NULL, 8).lines[0].score, 0);
-    game_pos_t mate99 = s_parse(VARIANT_CHESS, "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 99 1");
+    game_pos_t mate99 = test_parse(VARIANT_CHESS, "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 99 1");
     assert_int_equal(s_search(&mate99, NULL, 4).lines[0].score, ENGINE_MATE - 1);
 }
 
@@ -117,7 +109,7 @@ static void test_repetition(void **state)
 {
     (void)state;
     static const char *const moves[] = { "g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1" };
-    game_pos_t start = s_parse(VARIANT_CHESS, "rnbqkbnr/8/8/8/8/8/8/1Q2K1N1 w - - 0 1");
+    game_pos_t start = test_parse(VARIANT_CHESS, "rnbqkbnr/8/8/8/8/8/8/1Q2K1N1 w - - 0 1");
     static engine_game_t g;
     engine_game_reset(&g, &start);
     for (int i = 0; i < 7; i++)
@@ -132,7 +124,7 @@ static void test_repetition(void **state)
     assert_true(r.lines[0].score > 300);
     /* The lost side to move: White, one ply earlier, takes the third occurrence. */
     static const char *const moves2[] = { "b8c6", "g1f3", "c6b8", "f3g1", "b8c6", "g1f3", "c6b8" };
-    game_pos_t start2 = s_parse(VARIANT_CHESS, "rnbqkbnr/pppppppp/8/8/8/8/8/4K1N1 b kq - 0 1");
+    game_pos_t start2 = test_parse(VARIANT_CHESS, "rnbqkbnr/pppppppp/8/8/8/8/8/4K1N1 b kq - 0 1");
     engine_game_reset(&g, &start2);
     for (int i = 0; i < 7; i++)
         assert_int_equal(engine_game_play(&g, moves2[i]), 0);
@@ -148,9 +140,9 @@ static void test_repetition(void **state)
 static void test_insufficient(void **state)
 {
     (void)state;
-    game_pos_t kn = s_parse(VARIANT_CHESS, "8/8/8/4k3/8/8/3NK3/8 w - - 0 1");
+    game_pos_t kn = test_parse(VARIANT_CHESS, "8/8/8/4k3/8/8/3NK3/8 w - - 0 1");
     assert_int_equal(s_search(&kn, NULL, 6).lines[0].score, 0);
-    game_pos_t take = s_parse(VARIANT_CHESS, "8/8/8/8/1k6/8/r7/2N1K3 w - - 0 1");
+    game_pos_t take = test_parse(VARIANT_CHESS, "8/8/8/8/1k6/8/r7/2N1K3 w - - 0 1");
     engine_result_t r = s_search(&take, NULL, 6);
     char m[MOVE_TEXT_MAX];
     s_best_text(&take, &r, m);
@@ -162,7 +154,7 @@ static void test_insufficient(void **state)
 static void test_deterministic(void **state)
 {
     (void)state;
-    game_pos_t p = s_parse(VARIANT_CHESS, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+    game_pos_t p = test_parse(VARIANT_CHESS, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
     engine_result_t a = s_search(&p, NULL, 7);
     engine_result_t b = s_search(&p, NULL, 7);
     assert_int_equal(a.best, b.best);
@@ -174,7 +166,7 @@ static void test_deterministic(void **state)
 static void test_limits(void **state)
 {
     (void)state;
-    game_pos_t p = s_parse(VARIANT_CHESS, CHESS_START_FEN);
+    game_pos_t p = test_parse(VARIANT_CHESS, CHESS_START_FEN);
     engine_limits_t lim = { .nodes = 20000 };
     engine_result_t r = s_search_lim(&p, NULL, &lim);
     assert_true(r.nodes <= 20000 + 64);
@@ -194,7 +186,7 @@ static void test_limits(void **state)
 static void test_chess960_castle(void **state)
 {
     (void)state;
-    game_pos_t p = s_parse(VARIANT_CHESS960, "r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1");
+    game_pos_t p = test_parse(VARIANT_CHESS960, "r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1");
     engine_limits_t lim = { .depth = 3, .nsearchmoves = 2 };
     lim.searchmoves[0] = engine_move_parse(&p, "e1h1");
     lim.searchmoves[1] = engine_move_parse(&p, "e1a1");
@@ -202,7 +194,7 @@ static void test_chess960_castle(void **state)
     assert_int_not_equal(lim.searchmoves[1], ENGINE_MOVE_NONE);
     engine_result_t r = s_search_lim(&p, NULL, &lim);
     assert_true(r.best == lim.searchmoves[0] || r.best == lim.searchmoves[1]);
-    game_pos_t std = s_parse(VARIANT_CHESS, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    game_pos_t std = test_parse(VARIANT_CHESS, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
     assert_int_equal(engine_move_parse(&std, "e1g1"), engine_move_parse(&std, "e1h1"));
 }
 

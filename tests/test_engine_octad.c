@@ -13,18 +13,9 @@
 #include <cmocka.h>
 
 #include "engine.h"
+#include "test_parse.h"
 
 static engine_t *s_eng;
-
-static game_pos_t s_parse(const char *ofen)
-{
-    game_pos_t p;
-    char err[256];
-    int rc = game_parse(VARIANT_OCTAD, ofen, &p, err, sizeof err);
-    if (rc != 0)
-        fail_msg("bad OFEN %s: %s", ofen, err);
-    return p;
-}
 
 /* Whether the side to move of p can force mate within n moves (2n-1 plies),
  * by plain and-or search over every legal move (no pruning, no draw rules). */
@@ -94,7 +85,7 @@ static engine_result_t s_search(const game_pos_t *p, const engine_history_t *h, 
  * positions along it in out[] (clocks zeroed); returns how many. */
 static int s_playout(uint64_t seed, game_pos_t *out, int max)
 {
-    game_pos_t p = s_parse(OCTAD_START_OFEN);
+    game_pos_t p = test_parse(VARIANT_OCTAD, OCTAD_START_OFEN);
     int n = 0;
     for (int ply = 0; ply < 60 && n < max; ply++) {
         octad_move_t moves[GAME_MOVES_MAX];
@@ -180,18 +171,18 @@ static void test_25_move_rule(void **state)
 {
     (void)state;
     /* A lone black king against king and queen: lost, unless the clock saves it. */
-    game_pos_t lost0 = s_parse("k3/4/4/K1Q1 b - - 0 1");
-    game_pos_t lost49 = s_parse("k3/4/4/K1Q1 b - - 49 1");
+    game_pos_t lost0 = test_parse(VARIANT_OCTAD, "k3/4/4/K1Q1 b - - 0 1");
+    game_pos_t lost49 = test_parse(VARIANT_OCTAD, "k3/4/4/K1Q1 b - - 49 1");
     engine_result_t r0 = s_search(&lost0, NULL, 10);
     engine_result_t r49 = s_search(&lost49, NULL, 10);
     assert_true(r0.lines[0].score < -ENGINE_MATE_BOUND);
     assert_int_equal(r49.lines[0].score, 0);
     /* A mate on the 50th halfmove still wins; without a mate in one it is a draw. */
-    game_pos_t win49 = s_parse("k3/2Q1/1K2/4 w - - 49 1");
+    game_pos_t win49 = test_parse(VARIANT_OCTAD, "k3/2Q1/1K2/4 w - - 49 1");
     assert_int_equal(s_mate_distance(&win49.u.octad, 1), 1);
     engine_result_t w = s_search(&win49, NULL, 6);
     assert_int_equal(w.lines[0].score, ENGINE_MATE - 1);
-    game_pos_t nomate49 = s_parse("k3/4/4/K1Q1 w - - 49 1");
+    game_pos_t nomate49 = test_parse(VARIANT_OCTAD, "k3/4/4/K1Q1 w - - 49 1");
     assert_int_equal(s_mate_distance(&nomate49.u.octad, 1), 0);
     assert_int_equal(s_search(&nomate49, NULL, 6).lines[0].score, 0);
 }
@@ -202,7 +193,7 @@ static void test_repetition(void **state)
     (void)state;
     /* A lone black king (mated in two) shuffles a4-b4 while White shuffles a1-b1. */
     static const char *const moves[] = { "a1b1", "a4b4", "b1a1", "b4a4", "a1b1", "a4b4", "b1a1" };
-    game_pos_t start = s_parse("k3/4/4/K1QR w - - 0 1");
+    game_pos_t start = test_parse(VARIANT_OCTAD, "k3/4/4/K1QR w - - 0 1");
     static engine_game_t g;
     engine_game_reset(&g, &start);
     for (int i = 0; i < 7; i++)
@@ -226,7 +217,7 @@ static void test_repetition(void **state)
 static void test_insufficient(void **state)
 {
     (void)state;
-    game_pos_t p = s_parse("k3/4/4/K2N w - - 0 1");
+    game_pos_t p = test_parse(VARIANT_OCTAD, "k3/4/4/K2N w - - 0 1");
     assert_int_equal(s_search(&p, NULL, 6).lines[0].score, 0);
 }
 
@@ -234,7 +225,7 @@ static void test_insufficient(void **state)
 static void test_deterministic(void **state)
 {
     (void)state;
-    game_pos_t p = s_parse(OCTAD_START_OFEN);
+    game_pos_t p = test_parse(VARIANT_OCTAD, OCTAD_START_OFEN);
     engine_result_t a = s_search(&p, NULL, 12);
     engine_result_t b = s_search(&p, NULL, 12);
     assert_int_equal(a.best, b.best);
@@ -249,7 +240,7 @@ static void test_multipv_all(void **state)
 {
     (void)state;
     static engine_result_t r;
-    game_pos_t p = s_parse(OCTAD_START_OFEN);
+    game_pos_t p = test_parse(VARIANT_OCTAD, OCTAD_START_OFEN);
     engine_limits_t lim = { .depth = 6, .multipv = GAME_MOVES_MAX };
     engine_clear(s_eng);
     assert_int_equal(engine_search(s_eng, &p, NULL, &lim, NULL, NULL, NULL, &r), 0);
@@ -282,7 +273,7 @@ static bool s_fake_probe(void *ctx, const octad_pos_t *pos, engine_wdl_t *wdl, i
 static void test_probe_seam(void **state)
 {
     (void)state;
-    game_pos_t p = s_parse("k3/4/1Q2/K3 w - - 0 1");
+    game_pos_t p = test_parse(VARIANT_OCTAD, "k3/4/1Q2/K3 w - - 0 1");
     assert_true(s_search(&p, NULL, 6).lines[0].score > ENGINE_MATE_BOUND);
     engine_set_probe(s_eng, s_fake_probe, NULL);
     engine_result_t r = s_search(&p, NULL, 6);
@@ -295,7 +286,7 @@ static void test_probe_seam(void **state)
 static void test_no_moves(void **state)
 {
     (void)state;
-    game_pos_t p = s_parse("k3/1Q2/1K2/4 b - - 0 1");
+    game_pos_t p = test_parse(VARIANT_OCTAD, "k3/1Q2/1K2/4 b - - 0 1");
     assert_int_equal(game_count_moves(&p), 0);
     engine_result_t r = s_search(&p, NULL, 4);
     assert_int_equal(r.best, ENGINE_MOVE_NONE);

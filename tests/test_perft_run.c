@@ -14,22 +14,13 @@
 #include "epd.h"
 #include "perft_run.h"
 #include "split.h"
+#include "test_parse.h"
 
 static bool s_slow;
 
 /* Start-position perft of octad, RULES.md. */
 static const count_t s_octad_start[] = {1, 10, 84, 642, 4375, 29309, 183931, 1153190,
                                         6924175, 41899653, 246876713, 1465308554};
-
-static game_pos_t s_parse(variant_t v, const char *text)
-{
-    game_pos_t pos;
-    char err[256] = "";
-    int rc = game_parse(v, text, &pos, err, sizeof err);
-    if (rc != 0)
-        fail_msg("parse '%s': %s", text, err);
-    return pos;
-}
 
 static count_t s_run(const game_pos_t *pos, int depth, int threads, size_t hash_mb, bool divide,
                      perft_result_t *r)
@@ -50,7 +41,7 @@ static void s_assert_count(count_t got, count_t want, const char *what, int dept
 static void test_octad_start_threads_and_hash(void **state)
 {
     perft_result_t *r = malloc(sizeof *r);
-    game_pos_t pos = s_parse(VARIANT_OCTAD, OCTAD_START_OFEN);
+    game_pos_t pos = test_parse(VARIANT_OCTAD, OCTAD_START_OFEN);
     int deepest = s_slow ? 11 : 8;
     (void)state;
     for (int d = 0; d <= deepest; d++) {
@@ -75,7 +66,7 @@ static void test_shared_table_under_contention(void **state)
     perft_result_t *r = malloc(sizeof *r);
     char err[256];
     printf("octad table shared by threads: %s\n", game_tt_shareable(VARIANT_OCTAD) ? "yes" : "no (per thread)");
-    game_pos_t pos = s_parse(VARIANT_OCTAD, OCTAD_START_OFEN);
+    game_pos_t pos = test_parse(VARIANT_OCTAD, OCTAD_START_OFEN);
     int deepest = s_slow ? 10 : 9;
     for (int d = 2; d <= deepest; d++) {
         perft_opts_t o = {.depth = d, .threads = 4, .hash_bytes = 4096};
@@ -90,7 +81,7 @@ static void test_shared_table_under_contention(void **state)
 static void test_divide_sums_to_total(void **state)
 {
     perft_result_t *r = malloc(sizeof *r), *one = malloc(sizeof *one);
-    game_pos_t pos = s_parse(VARIANT_OCTAD, OCTAD_START_OFEN);
+    game_pos_t pos = test_parse(VARIANT_OCTAD, OCTAD_START_OFEN);
     (void)state;
     for (int d = 1; d <= 6; d++) {
         count_t sum = 0;
@@ -111,7 +102,7 @@ static void test_divide_sums_to_total(void **state)
 
 static void test_split_merges_transpositions(void **state)
 {
-    game_pos_t pos = s_parse(VARIANT_OCTAD, OCTAD_START_OFEN);
+    game_pos_t pos = test_parse(VARIANT_OCTAD, OCTAD_START_OFEN);
     split_t split;
     count_t paths = 0, weighted = 0;
     (void)state;
@@ -135,7 +126,7 @@ static void test_split_merges_transpositions(void **state)
 static void test_stats_through_tasks(void **state)
 {
     perft_result_t *r = malloc(sizeof *r);
-    game_pos_t pos = s_parse(VARIANT_OCTAD, OCTAD_START_OFEN);
+    game_pos_t pos = test_parse(VARIANT_OCTAD, OCTAD_START_OFEN);
     int d = s_slow ? 7 : 6;
     perft_opts_t o = {.depth = d, .threads = 2, .stats = true};
     char err[128];
@@ -175,7 +166,7 @@ static void s_suite(variant_t v, const char *file, int step, int depth, int thre
         assert_true(rc >= 0);
         if (rc == 0 || n % step != 0)
             continue;
-        game_pos_t pos = s_parse(v, e.text);
+        game_pos_t pos = test_parse(v, e.text);
         int d = depth < e.depth_max ? depth : e.depth_max;
         perft_opts_t o = {.depth = d, .threads = threads, .hash_bytes = hash_bytes};
         assert_int_equal(perft_run(&pos, &o, r, err, sizeof err), 0);
