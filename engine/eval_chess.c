@@ -254,8 +254,25 @@ static s_score_t s_pieces(const chess_pos_t *p, int c, int *phase, int *king_att
     return s;
 }
 
+/* Enemy pawns storming colour c's king on its first two ranks (rank r):
+ * on the three files around it, one or two ranks ahead (near) or three
+ * (far); and each of those files without a pawn of c's. */
+static int s_storm(const chess_pos_t *p, int c, int f, int r)
+{
+    uint64_t own = p->pieces[CHESS_PAWN] & p->colors[c], enemy = p->pieces[CHESS_PAWN] & p->colors[c ^ 1];
+    uint64_t near = c == CHESS_WHITE ? 0xFFFFULL << (8 * (r + 1)) : 0xFFFFULL << (8 * (r - 2));
+    uint64_t far = c == CHESS_WHITE ? 0xFFULL << (8 * (r + 3)) : 0xFFULL << (8 * (r - 3));
+    int v = 0;
+    for (int g = f > 0 ? f - 1 : f; g <= f + 1 && g < 8; g++) {
+        uint64_t file = BB_FILE_A << g;
+        v += W(storm_near_mg) * bb64_count(enemy & file & near) + W(storm_far_mg) * bb64_count(enemy & file & far);
+        v += (own & file) ? 0 : W(king_open_mg);
+    }
+    return v;
+}
+
 /* Middlegame shelter of colour c's king: own pawns on the three files around
- * it, one or two ranks ahead. */
+ * it, one or two ranks ahead, and the enemy's storm (s_storm). */
 static int s_shelter(const chess_pos_t *p, int c)
 {
     int ksq = bb64_lsb(p->pieces[CHESS_KING] & p->colors[c]), f = ksq & 7, r = ksq >> 3;
@@ -265,7 +282,7 @@ static int s_shelter(const chess_pos_t *p, int c)
     uint64_t files = (BB_FILE_A << f) | (f > 0 ? BB_FILE_A << (f - 1) : 0) | (f < 7 ? BB_FILE_A << (f + 1) : 0);
     uint64_t ranks = c == CHESS_WHITE ? 0xFFFFULL << (8 * (r + 1)) : 0xFFFFULL << (8 * (r - 2));
     int n = bb64_count(p->pieces[CHESS_PAWN] & p->colors[c] & files & ranks);
-    return W(shield_mg) * (n > 3 ? 3 : n);
+    return W(shield_mg) * (n > 3 ? 3 : n) + s_storm(p, c, f, r);
 }
 
 /* Safety penalty for a king whose ring the enemy attacks with `units`: the

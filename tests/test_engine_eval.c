@@ -5,7 +5,7 @@
  * on every position of pseudo-random games from the start (a fixed seed), so
  * an asymmetric term (a rank or file computed for one colour only) fails.
  * Also: the evaluation sees the obvious (a queen up is winning for the side
- * that has it, whoever is to move). */
+ * that has it, whoever is to move) and a pawn storm against a castled king. */
 #include <ctype.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -18,15 +18,7 @@
 
 #include "engine.h"
 #include "eval.h"
-
-static game_pos_t s_parse(const char *fen)
-{
-    game_pos_t p;
-    char err[256];
-    if (game_parse(VARIANT_CHESS, fen, &p, err, sizeof err) != 0)
-        fail_msg("bad FEN %s: %s", fen, err);
-    return p;
-}
+#include "test_parse.h"
 
 static int s_swap_case(int c)
 {
@@ -69,7 +61,7 @@ static void s_check_symmetric(const game_pos_t *p)
     char fen[GAME_TEXT_MAX], mfen[GAME_TEXT_MAX];
     game_format(p, fen, sizeof fen);
     s_mirror(fen, mfen, sizeof mfen);
-    game_pos_t m = s_parse(mfen);
+    game_pos_t m = test_parse(VARIANT_CHESS, mfen);
     int a = eval_chess(&p->u.chess), b = eval_chess(&m.u.chess);
     if (a != b)
         fail_msg("eval %d for %s but %d for its mirror %s", a, fen, b, mfen);
@@ -92,7 +84,7 @@ static void test_symmetric_positions(void **state)
 {
     (void)state;
     for (size_t i = 0; i < sizeof S_FENS / sizeof S_FENS[0]; i++) {
-        game_pos_t p = s_parse(S_FENS[i]);
+        game_pos_t p = test_parse(VARIANT_CHESS, S_FENS[i]);
         s_check_symmetric(&p);
     }
 }
@@ -105,7 +97,7 @@ static void test_symmetric_random_games(void **state)
     uint64_t seed = 12345;
     int checked = 0;
     for (int g = 0; g < 40; g++) {
-        game_pos_t p = s_parse(S_FENS[g % 3]);
+        game_pos_t p = test_parse(VARIANT_CHESS, S_FENS[g % 3]);
         for (int ply = 0; ply < 120; ply++) {
             s_check_symmetric(&p);
             checked++;
@@ -122,10 +114,33 @@ static void test_symmetric_random_games(void **state)
 static void test_material_seen(void **state)
 {
     (void)state;
-    game_pos_t w = s_parse("4k3/pppppppp/8/8/8/8/PPPPPPPP/3QK3 w - - 0 1");
-    game_pos_t b = s_parse("4k3/pppppppp/8/8/8/8/PPPPPPPP/3QK3 b - - 0 1");
+    game_pos_t w = test_parse(VARIANT_CHESS, "4k3/pppppppp/8/8/8/8/PPPPPPPP/3QK3 w - - 0 1");
+    game_pos_t b = test_parse(VARIANT_CHESS, "4k3/pppppppp/8/8/8/8/PPPPPPPP/3QK3 b - - 0 1");
     assert_true(eval_chess(&w.u.chess) > 600);
     assert_true(eval_chess(&b.u.chess) < -600);
+}
+
+/* An enemy pawn three ranks ahead on the castled king's file counts against
+ * that king (the storm term): the king on g1 against the king on b1, with the
+ * h-pawn on h4 (storming) against h5 (not yet). The difference of the two
+ * differences leaves out every term that depends on the king alone or on the
+ * pawn alone (piece-square values, mobility, open files). */
+static void test_storm_counted(void **state)
+{
+    (void)state;
+    const char *fens[4] = {
+        "r5k1/8/1nn5/7p/8/1NN5/5PPP/R5K1 w - - 0 1", "r5k1/8/1nn5/8/7p/1NN5/5PPP/R5K1 w - - 0 1",
+        "r5k1/8/1nn5/7p/8/1NN5/5PPP/RK6 w - - 0 1", "r5k1/8/1nn5/8/7p/1NN5/5PPP/RK6 w - - 0 1",
+    };
+    int v[4];
+    for (int i = 0; i < 4; i++) {
+        game_pos_t p = test_parse(VARIANT_CHESS, fens[i]);
+        v[i] = eval_chess(&p.u.chess);
+    }
+    int storm = (v[1] - v[0]) - (v[3] - v[2]);
+    if (storm >= 0)
+        fail_msg("the storming h-pawn against the king on g1 costs %d (g1: %d -> %d, b1: %d -> %d)", storm, v[0],
+                 v[1], v[2], v[3]);
 }
 
 int main(void)
@@ -134,6 +149,7 @@ int main(void)
         cmocka_unit_test(test_symmetric_positions),
         cmocka_unit_test(test_symmetric_random_games),
         cmocka_unit_test(test_material_seen),
+        cmocka_unit_test(test_storm_counted),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
