@@ -56,6 +56,9 @@ typedef struct {
      * futility and static-exchange pruning, internal iterative reduction
      * (chess only; octad's search is kept as it was measured). */
     bool forward_prune;
+    /* A hash of the pawns of both sides (all 64 bits mixed), for the
+     * correction history (corrhist.h); NULL in octad, which has none. */
+    uint64_t (*pawn_hash)(const game_pos_t *pos);
 } board_ops_t;
 
 extern const board_ops_t BOARD_OCTAD;

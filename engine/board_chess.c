@@ -105,10 +105,19 @@ static int s_halfmove(const game_pos_t *pos)
     return pos->u.chess.halfmove;
 }
 
+static uint64_t s_pawn_hash(const game_pos_t *pos)
+{
+    const chess_pos_t *p = &pos->u.chess;
+    uint64_t w = p->pieces[CHESS_PAWN] & p->colors[CHESS_WHITE], b = p->pieces[CHESS_PAWN] & p->colors[CHESS_BLACK];
+    uint64_t h = w * 0x9e3779b97f4a7c15ull ^ (b * 0xc2b2ae3d27d4eb4full + (b >> 29));
+    h ^= h >> 31;
+    return h * 0xff51afd7ed558ccdull;
+}
+
 const board_ops_t BOARD_CHESS = {
     .gen = s_gen, .make = s_make, .make_null = s_make_null, .in_check = s_in_check,
     .victim = s_victim, .tactical = s_tactical, .mover = s_mover, .promo = s_promo, .to = s_to,
     .has_pieces = s_has_pieces, .insufficient = s_insufficient, .eval = s_eval, .key = s_key,
     .side = s_side, .halfmove = s_halfmove, .draw_clock = 100, .null_move = true,
-    .see_ge = s_see_ge, .forward_prune = true,
+    .see_ge = s_see_ge, .forward_prune = true, .pawn_hash = s_pawn_hash,
 };

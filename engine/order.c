@@ -11,7 +11,8 @@ enum {
     S_TACTICAL = 1 << 20,
     S_KILLER1 = S_TACTICAL - 1000,
     S_KILLER2 = S_TACTICAL - 2000,
-    S_BAD_CAPTURE = -(1 << 20) /* below every history score: after the quiet moves */
+    S_BAD_CAPTURE = -(1 << 20), /* below every history score: after the quiet moves */
+    S_CAPTURE_SCALE = 16        /* the capture history moves a capture by at most 1024: never out of its band */
 };
 
 bool order_is_tactical(const board_ops_t *ops, const game_pos_t *pos, engine_move_t m)
@@ -22,12 +23,17 @@ bool order_is_tactical(const board_ops_t *ops, const game_pos_t *pos, engine_mov
 /* The score of the tactical move m: MVV-LVA (the most valuable victim first,
  * the least valuable attacker first among equals), sent below the quiet moves
  * when it is a capture that loses material by static exchange. */
-static int s_tactical_full(const board_ops_t *ops, const game_pos_t *pos, engine_move_t m)
+static int s_tactical_full(const board_ops_t *ops, const game_pos_t *pos, engine_move_t m,
+                           const order_tables_t *tables)
 {
     int victim = ops->victim(pos, m), promo = ops->promo(m);
     int score = S_TACTICAL;
-    if (victim >= 0)
-        score += 16 * BOARD_ORDER_VALUE[victim] - ops->mover(pos, m);
+    if (victim >= 0) {
+        int mover = ops->mover(pos, m);
+        score += 16 * BOARD_ORDER_VALUE[victim] - mover;
+        if (tables != NULL && promo < 0)
+            score += tables->capture[mover][ops->to(m)][victim] / S_CAPTURE_SCALE;
+    }
     if (promo >= 0)
         score += BOARD_ORDER_VALUE[promo] * (promo == 4 ? 16 : 1) - 1600;
     else if (ops->see_ge != NULL && victim >= 0 && !ops->see_ge(pos, m, 0))
@@ -45,7 +51,7 @@ void order_score(order_list_t *list, const board_ops_t *ops, const game_pos_t *p
         if (m == tt_move)
             list->scores[i] = S_TT;
         else if (order_is_tactical(ops, pos, m))
-            list->scores[i] = s_tactical_full(ops, pos, m);
+            list->scores[i] = s_tactical_full(ops, pos, m, tables);
         else if (m == tables->killers[ply][0])
             list->scores[i] = S_KILLER1;
         else if (m == tables->killers[ply][1])
@@ -60,7 +66,7 @@ void order_score_tactical(order_list_t *list, const board_ops_t *ops, const game
     list->next = 0;
     for (int i = 0; i < list->n; i++) {
         engine_move_t m = list->moves[i];
-        list->scores[i] = order_is_tactical(ops, pos, m) ? s_tactical_full(ops, pos, m) : S_BAD_CAPTURE - 1;
+        list->scores[i] = order_is_tactical(ops, pos, m) ? s_tactical_full(ops, pos, m, NULL) : S_BAD_CAPTURE - 1;
     }
 }
 
@@ -113,9 +119,32 @@ void order_update(order_tables_t *tables, const board_ops_t *ops, const game_pos
             s_history_add(&tables->history[side][ops->mover(pos, quiets[i])][ops->to(quiets[i])], -16 * bonus);
 }
 
+/* The capture history entry of m, or NULL when m is a promotion (ordered by its piece) or captures nothing. */
+static int16_t *s_capture_entry(order_tables_t *tables, const board_ops_t *ops, const game_pos_t *pos,
+                                engine_move_t m)
+{
+    int victim = ops->victim(pos, m);
+    return victim < 0 || victim > 4 || ops->promo(m) >= 0 ? NULL : &tables->capture[ops->mover(pos, m)][ops->to(m)][victim];
+}
+
+void order_update_captures(order_tables_t *tables, const board_ops_t *ops, const game_pos_t *pos, int depth,
+                           engine_move_t best, const engine_move_t *captures, int ncaptures)
+{
+    int bonus = 16 * (depth * depth > 1200 ? 1200 : depth * depth);
+    int16_t *h;
+    if (best != ENGINE_MOVE_NONE && (h = s_capture_entry(tables, ops, pos, best)) != NULL)
+        s_history_add(h, bonus);
+    for (int i = 0; i < ncaptures; i++)
+        if (captures[i] != best && (h = s_capture_entry(tables, ops, pos, captures[i])) != NULL)
+            s_history_add(h, -bonus);
+}
+
 void order_age(order_tables_t *tables)
 {
     memset(tables->killers, 0, sizeof tables->killers);
+    int16_t *c = &tables->capture[0][0][0];
+    for (size_t i = 0; i < sizeof tables->capture / sizeof *c; i++)
+        c[i] = (int16_t)(c[i] / 2);
     for (int s = 0; s < 2; s++)
         for (int p = 0; p < 6; p++)
             for (int t = 0; t < 64; t++)

@@ -1,17 +1,21 @@
 /* order.h: move ordering: the table move first, then captures and
  * promotions by MVV-LVA, then the two killers of the ply, then quiet moves by
  * their history score, then the captures that lose material by static
- * exchange (chess; octad has no SEE, so all its captures come first). Internal to engine/. */
+ * exchange (captures among their own kind by the capture history) (chess; octad has no SEE, so all its captures come first). Internal to engine/. */
 #pragma once
 
 #include "board.h"
+#include "corrhist.h"
 
 enum { ORDER_HISTORY_MAX = 16384 };
 
-/* What the search learns about quiet moves; lives in the engine. */
+/* What the search learns as it goes: about quiet moves, and (corr) how far
+ * the static evaluation misses by pawn structure; lives in the engine. */
 typedef struct {
     engine_move_t killers[ENGINE_MAX_PLY + 2][2];
     int16_t history[2][6][64]; /* [side][moving piece][destination] */
+    int16_t capture[6][64][5]; /* captures: [moving piece][destination][victim] */
+    corrhist_t corr;           /* kept between searches (order_age leaves it) */
 } order_tables_t;
 
 /* A move list with its ordering scores, picked best first. */
@@ -49,5 +53,10 @@ bool order_is_tactical(const board_ops_t *ops, const game_pos_t *pos, engine_mov
 void order_update(order_tables_t *tables, const board_ops_t *ops, const game_pos_t *pos, int ply, int depth,
                   engine_move_t best, const engine_move_t *quiets, int nquiets);
 
-/* Forgets the killers, halves the history (between searches). */
+/* Rewards the capture `best` (ENGINE_MOVE_NONE: a quiet move caused the
+ * cutoff) and punishes the other captures tried before it. */
+void order_update_captures(order_tables_t *tables, const board_ops_t *ops, const game_pos_t *pos, int depth,
+                           engine_move_t best, const engine_move_t *captures, int ncaptures);
+
+/* Forgets the killers, halves the histories (between searches). */
 void order_age(order_tables_t *tables);

@@ -109,6 +109,32 @@ static int s_eval(search_t *s, int ply)
     return v;
 }
 
+/* raw, the static evaluation of the position at ply, plus its correction
+ * (corrhist.h; chess), kept clear of the mate scores. */
+static int s_corrected(const search_t *s, int ply, int raw)
+{
+    const game_pos_t *pos = &s->stack[ply].pos;
+    if (s->ops->pawn_hash == NULL)
+        return raw;
+    int v = raw + corrhist_get(&s->order->corr, s->ops->side(pos), corrhist_index(s->ops->pawn_hash(pos)));
+    return v >= ENGINE_MATE_BOUND ? ENGINE_MATE_BOUND - 1 : v <= -ENGINE_MATE_BOUND ? -ENGINE_MATE_BOUND + 1 : v;
+}
+
+/* Teaches the correction history what a full-width search of ply found:
+ * best against the corrected static evaluation eval, when the bound says
+ * which side of eval the true score lies and the best move is quiet (a
+ * capture's gain is the search's, not a miss of the evaluation). */
+static void s_correct_learn(search_t *s, int ply, int depth, engine_bound_t bound, int best, int eval,
+                            engine_move_t best_move)
+{
+    const game_pos_t *pos = &s->stack[ply].pos;
+    if (s->ops->pawn_hash == NULL || best <= -ENGINE_MATE_BOUND || best >= ENGINE_MATE_BOUND
+        || (bound == ENGINE_BOUND_LOWER && best <= eval) || (bound == ENGINE_BOUND_UPPER && best >= eval)
+        || (best_move != ENGINE_MOVE_NONE && order_is_tactical(s->ops, pos, best_move)))
+        return;
+    corrhist_update(&s->order->corr, s->ops->side(pos), corrhist_index(s->ops->pawn_hash(pos)), depth, best - eval);
+}
+
 /* The octad tables, where installed: true and *score on a hit. */
 static bool s_probe(search_t *s, int ply, int *score)
 {
@@ -165,10 +191,11 @@ static int s_qsearch(search_t *s, int ply, int alpha, int beta)
     const ttable_entry_t *e = ttable_probe(s->eng->tt, key, &te) ? &te : NULL;
     if (beta - alpha == 1 && s_tt_cutoff(e, ply, 0, alpha, beta, &score))
         return score;
-    int best = -ENGINE_INF, stand = 0, alpha0 = alpha;
+    int best = -ENGINE_INF, raw = 0, stand = 0, alpha0 = alpha;
     engine_move_t best_move = ENGINE_MOVE_NONE;
     if (!node->in_check) {
-        stand = best = e ? e->eval : s_eval(s, ply);
+        raw = e ? e->eval : s_eval(s, ply);
+        stand = best = s_corrected(s, ply, raw);
         if (best >= beta)
             return best;
         if (best > alpha)
@@ -208,7 +235,7 @@ static int s_qsearch(search_t *s, int ply, int alpha, int beta)
         }
     }
     engine_bound_t bound = best >= beta ? ENGINE_BOUND_LOWER : best > alpha0 ? ENGINE_BOUND_EXACT : ENGINE_BOUND_UPPER;
-    ttable_store(s->eng->tt, key, 0, ttable_score_to(best, ply), bound, node->in_check ? 0 : stand, best_move);
+    ttable_store(s->eng->tt, key, 0, ttable_score_to(best, ply), bound, node->in_check ? 0 : raw, best_move);
     return best;
 }
 
@@ -292,8 +319,8 @@ typedef struct {
     int eval;             /* static evaluation (SEARCH_NO_EVAL in check) */
     bool improving;       /* the static evaluation rose since this side's previous move */
     engine_move_t best_move;
-    engine_move_t quiets[GAME_MOVES_MAX];
-    int nquiets;
+    engine_move_t quiets[GAME_MOVES_MAX], captures[GAME_MOVES_MAX];
+    int nquiets, ncaptures;
     engine_move_t extend; /* the table move when it is singular: searched one ply deeper */
 } s_loop_t;
 
@@ -371,8 +398,10 @@ static void s_moves(search_t *s, int ply, order_list_t *list, bool pv, s_loop_t 
         int score = s_search_move(s, ply, l->depth + (m == l->extend), l->alpha, l->beta, l->count, r);
         if (s->stopped)
             return;
-        if (!tactical && l->nquiets < GAME_MOVES_MAX)
+        if (!tactical)
             l->quiets[l->nquiets++] = m;
+        else
+            l->captures[l->ncaptures++] = m;
         if (score <= l->best)
             continue;
         l->best = score;
@@ -385,6 +414,8 @@ static void s_moves(search_t *s, int ply, order_list_t *list, bool pv, s_loop_t 
         if (score >= l->beta) {
             if (!tactical)
                 order_update(s->order, s->ops, &node->pos, ply, l->depth, m, l->quiets, l->nquiets);
+            order_update_captures(s->order, s->ops, &node->pos, l->depth, tactical ? m : ENGINE_MOVE_NONE,
+                                  l->captures, l->ncaptures);
             return;
         }
     }
@@ -428,7 +459,8 @@ int search_node(search_t *s, int ply, int depth, int alpha, int beta)
     if (s->ops->forward_prune && !pv && depth >= 6 && tt_move == ENGINE_MOVE_NONE && !excl)
         depth--; /* internal iterative reduction: without a table move this node is probably not worth
                   * the full depth (not at PV nodes, nor below depth 6: there it hid a mate in 3) */
-    int eval = node->in_check ? -ENGINE_INF : e ? e->eval : s_eval(s, ply);
+    int raw = node->in_check ? 0 : e ? e->eval : s_eval(s, ply);
+    int eval = node->in_check ? -ENGINE_INF : s_corrected(s, ply, raw);
     node->eval = node->in_check ? SEARCH_NO_EVAL : eval;
     int prev = ply >= 2 ? s->stack[ply - 2].eval : SEARCH_NO_EVAL;
     bool improving = !node->in_check && (prev == SEARCH_NO_EVAL || eval > prev);
@@ -456,7 +488,9 @@ int search_node(search_t *s, int ply, int depth, int alpha, int beta)
                            : l.best_move != ENGINE_MOVE_NONE && l.best > alpha0 ? ENGINE_BOUND_EXACT
                                                                                  : ENGINE_BOUND_UPPER;
     if (!excl)
-        ttable_store(s->eng->tt, key, depth, ttable_score_to(l.best, ply), bound, node->in_check ? 0 : eval, l.best_move);
+        ttable_store(s->eng->tt, key, depth, ttable_score_to(l.best, ply), bound, raw, l.best_move);
+    if (!excl && !node->in_check && l.best > -ENGINE_INF)
+        s_correct_learn(s, ply, depth, bound, l.best, eval, l.best_move);
     if (l.best == -ENGINE_INF)
         return alpha; /* every move but the excluded one was pruned */
     return l.best;

@@ -6,6 +6,7 @@ octad_add_unit_test(test_engine_eval LIBS octad_engine LABELS engine)
 octad_add_unit_test(test_engine_timeman LIBS octad_engine LABELS engine)
 octad_add_unit_test(test_engine_evcache LIBS octad_engine LABELS engine)
 octad_add_unit_test(test_engine_bigmem LIBS octad_engine LABELS engine)
+octad_add_unit_test(test_engine_order LIBS octad_engine LABELS engine)
 find_package(Python3 COMPONENTS Interpreter)
 # Under the sanitizers the engine is several times slower: the mates case skips mates in 4.
 set(_engine_uci_extra "")
