@@ -18,8 +18,8 @@
     X(tempo, 19) X(threat_pawn_mg, 54) X(threat_pawn_eg, 32) X(threat_minor_mg, 46) \
     X(threat_minor_eg, 20) X(threat_rook_mg, 53) X(threat_rook_eg, 7) X(hanging_mg, 22) \
     X(hanging_eg, 35) X(passer_king_eg, 11) X(passer_free_eg, 25) X(outpost_knight_mg, 41) \
-    X(outpost_knight_eg, 8) X(outpost_bishop_mg, 43) X(outpost_bishop_eg, 8) X(storm_near_mg, -28) \
-    X(storm_far_mg, -15) X(king_open_mg, -18)
+    X(outpost_knight_eg, 8) X(outpost_bishop_mg, 43) X(outpost_bishop_eg, 8) \
+    X(storm_near_mg, -28) X(storm_far_mg, -15) X(king_open_mg, -18)
 
 /* Mobility: the value of a knight, bishop, rook or queen that attacks n squares
  * not held by its own side nor attacked by enemy pawns, [phase][piece - 1][min(n,
