@@ -1,5 +1,5 @@
 /* cmd_verify.c: `octad verify-tables`, the independent check of the solver's
- * table files (verify/: its own reader, index and value logic; shares only
+ * table files (core/verify/: its own reader, index and value logic; shares only
  * core/octad's move generator with the generator). */
 #include <dirent.h>
 #include <stdio.h>

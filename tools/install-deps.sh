@@ -2,7 +2,7 @@
 # install-deps.sh: installs what octad-cluster needs to build and test, on Debian 12 as root.
 # llvm: llvm-symbolizer, so sanitizer and fuzzer reports name functions; man-db, less: `man`
 # (and the man page tests); file: cpack's DEB generator reads the programs' dependencies;
-# debootstrap: the slow test of the .deb on a fresh Debian (tests/test_deb_chroot.sh).
+# debootstrap: the slow test of the .deb on a fresh Debian (tests/deploy/test_deb_chroot.sh).
 set -euo pipefail
 if [ "$(id -u)" -ne 0 ]; then
     echo "install-deps.sh: run as root (it uses apt-get)" >&2

@@ -7,8 +7,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 prefix=${OCTAD_PREFIX:-/usr/local}
-bash scripts/install-deps.sh
-bash scripts/build.sh build
+bash tools/install-deps.sh
+bash tools/build.sh build
 cmake --install build --prefix "$prefix" >build/install.log
 echo "installed octad, coordinator, worker in $prefix/bin, man pages, liboctad (pkg-config octad)"
 exec "$prefix/bin/coordinator" --perft 10 "$@"

@@ -67,13 +67,13 @@ fuzz() {
 build() {
     local name=$1 log=$2
     shift 2
-    stage "$name" "$log" bash scripts/build.sh "$@"
+    stage "$name" "$log" bash tools/build.sh "$@"
     local rc=$?
     printf '%-28s %s (%d s)\n' "$name" "$([ "$rc" -eq 0 ] && echo ok || echo FAILED)" "$secs"
     return "$rc"
 }
 
-stage "dependencies" deps bash scripts/install-deps.sh
+stage "dependencies" deps bash tools/install-deps.sh
 printf '%-28s %s (%d s)\n' "dependencies (apt)" "$([ ${#failed[@]} -eq 0 ] && echo ok || echo FAILED)" "$secs"
 
 if build "Release build" build-release build; then

@@ -22,7 +22,7 @@ void wsolve_run_init(void)
 {
     octad_init();
     sig_init();
-    index_init(); /* solve_pair's index tables (solve/index.h: the one call outside solve.h/store.h/sig.h) */
+    index_init(); /* solve_pair's index tables (core/solve/index.h: the one call outside solve.h/store.h/sig.h) */
     vt_material_init();
     vt_index_init();
 }

@@ -1,6 +1,6 @@
 /* wsolve_run.h: what a worker's solve or verify thread does: one pair
  * solved with solve_pair, or its files checked by the independent verifier
- * (verify/), and the answer message it makes. */
+ * (core/verify/), and the answer message it makes. */
 #pragma once
 
 #include <stdatomic.h>

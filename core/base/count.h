@@ -3,8 +3,8 @@
 
 #include <stdio.h>
 
-#include "api.h"
-#include "types.h"
+#include "base/api.h"
+#include "base/types.h"
 
 /* Longest decimal count_t (39 digits) plus NUL. */
 enum { COUNT_TEXT_MAX = 40 };

@@ -4,8 +4,8 @@
  * the position (chess_pos_t), set by the parser from its `variant` argument. */
 #pragma once
 
-#include "../api.h"
-#include "../types.h"
+#include "../base/api.h"
+#include "../base/types.h"
 #include "move.h"
 #include "position.h"
 

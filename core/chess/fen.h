@@ -5,7 +5,7 @@
 
 #include "position.h"
 
-#include "../err.h" /* err_printf: every parse error goes through it */
+#include "err.h" /* err_printf: every parse error goes through it */
 
 /* Parses the castling field (already split out, NUL-terminated) into pos->castle_rooks;
  * the placement must be set. 0, or -1 with a message. */

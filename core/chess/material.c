@@ -1,5 +1,5 @@
 /* material.c: chess's insufficient-material rule (the dead positions decided by material alone). */
-#include "../material.h"
+#include "material.h"
 #include "chess.h"
 
 /* Dark squares: a1 and every square of its colour (file + rank even). */

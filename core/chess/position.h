@@ -3,7 +3,7 @@
 
 #include <stdint.h>
 
-#include "../types.h"
+#include "../base/types.h"
 
 /* Squares, numbered once for the whole chess folder:
  *

@@ -3,7 +3,7 @@
  * search adds the entry to the static evaluation before it prunes on it, so
  * an evaluation that keeps overrating one kind of position is pulled toward
  * what the searches of its kind found. Chess only (board_ops_t.pawn_hash).
- * Internal to engine/. */
+ * Internal to core/engine/. */
 #pragma once
 
 #include <stdint.h>

@@ -1,5 +1,5 @@
 /* eval.h: the static evaluation of each variant, in centipawns for the side
- * to move (eval_octad.c, eval_chess.c). Internal to engine/. */
+ * to move (eval_octad.c, eval_chess.c). Internal to core/engine/. */
 #pragma once
 
 #include "game.h"

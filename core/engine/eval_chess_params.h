@@ -1,5 +1,5 @@
 /* eval_chess_params.h: the weights of the chess evaluation (eval_chess.c), in
- * centipawns, as one list: name and value. bench/texel_tune.c tunes them on
+ * centipawns, as one list: name and value. tools/bench/texel_tune.c tunes them on
  * self-play positions and prints this list back (docs/engine-design.md, "Texel
  * tuning"). Names ending in _mg/_eg are middlegame/endgame halves. The
  * mobility values and the king-danger curve are the tables below, the

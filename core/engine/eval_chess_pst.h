@@ -4,7 +4,7 @@
  * side (White's square as it is, Black's mirrored rank-wise, so a1 is the
  * piece's own queenside corner); each table lists rank 1 first, a to h. They
  * began as the formulas of the earlier evaluation (centralisation, pawn
- * advance, the king's wings) and bench/texel_tune.c tunes them with the rest
+ * advance, the king's wings) and tools/bench/texel_tune.c tunes them with the rest
  * and prints this table back (docs/engine-design.md, "Texel tuning").
  * Internal. */
 #pragma once

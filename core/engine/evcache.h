@@ -6,7 +6,7 @@
  * the search is the same node for node, only faster. Safe for the lazy-SMP
  * threads to share: each slot is three relaxed atomic words, the data and
  * the two key words each xor-ed with it (as in ttable.c), so a slot torn by
- * two writers reads as a miss. Internal to engine/. */
+ * two writers reads as a miss. Internal to core/engine/. */
 #pragma once
 
 #include <stdbool.h>

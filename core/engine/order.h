@@ -1,7 +1,7 @@
 /* order.h: move ordering: the table move first, then captures and
  * promotions by MVV-LVA, then the two killers of the ply, then quiet moves by
  * their history score, then the captures that lose material by static
- * exchange (captures among their own kind by the capture history) (chess; octad has no SEE, so all its captures come first). Internal to engine/. */
+ * exchange (captures among their own kind by the capture history) (chess; octad has no SEE, so all its captures come first). Internal to core/engine/. */
 #pragma once
 
 #include "board.h"

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "err.h"
+#include "rng.h"
 
 /* The player kinds (a new kind is one more line here, and in the message below). */
 static const struct {
@@ -36,21 +37,13 @@ void player_destroy(player_t **self_p)
     *self_p = NULL;
 }
 
-uint64_t player_rand_next(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
 static int s_random_choose(player_t *self, const record_t *rec, gmove_t *out, char *err, size_t errlen)
 {
     gmove_t moves[GAME_MOVES_MAX];
     int n = gmove_legal(record_pos(rec), moves);
     if (n == 0)
         return err_printf(err, errlen, "random player: no legal move");
-    *out = moves[player_rand_next((uint64_t *)self->state) % (uint64_t)n];
+    *out = moves[rng_next((uint64_t *)self->state) % (uint64_t)n];
     return 0;
 }
 

@@ -42,6 +42,3 @@ void player_destroy(player_t **self_p);
 player_t *player_random_new(const char *arg, const player_opts_t *opts, char *err, size_t errlen);
 player_t *player_uci_new(const char *arg, const player_opts_t *opts, char *err, size_t errlen);
 player_t *player_engine_new(const char *arg, const player_opts_t *opts, char *err, size_t errlen);
-
-/* A 64-bit random number generator (SplitMix64): the same seed, the same numbers. */
-uint64_t player_rand_next(uint64_t *state);

@@ -1,6 +1,6 @@
 /* search.h: the state of one running search, shared by the node search
  * (search.c) and the iterative-deepening driver at the root (root.c).
- * Internal to engine/. */
+ * Internal to core/engine/. */
 #pragma once
 
 #include <pthread.h>

@@ -1,7 +1,7 @@
 /* see.h: static exchange evaluation: whether a move, followed by the best
  * sequence of recaptures on its destination square (least valuable attacker
  * first, either side free to stop), wins at least a threshold of material.
- * Pins and checks are ignored, as usual. Internal to engine/. */
+ * Pins and checks are ignored, as usual. Internal to core/engine/. */
 #pragma once
 
 #include <stdbool.h>

@@ -1,7 +1,7 @@
 /* timeman.h: how long a search may run: a soft limit (no new iteration
  * after it) and a hard limit (stop at once), from movetime or the clocks.
  * While pondering neither applies; after ponderhit the clock starts again at
- * the ponderhit time. Internal to engine/. */
+ * the ponderhit time. Internal to core/engine/. */
 #pragma once
 
 #include "engine.h"

@@ -11,7 +11,7 @@
 
 /* How the loop opens the octad tables for the `OctadTables` option (a
  * directory; empty: none). The engine knows no table format: the caller
- * (cli/tables_probe.c) supplies this. open returns the probe's context, or
+ * (core/engine/tables_probe.c) supplies this. open returns the probe's context, or
  * NULL with a message in err; close frees it. */
 typedef struct {
     void *(*open)(const char *dir, char *err, size_t errlen);

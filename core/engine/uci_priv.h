@@ -1,6 +1,6 @@
 /* uci_priv.h: the state of the UCI loop, shared by its files (uci.c: the
  * loop, options and position; uci_go.c: `go`, the search thread, perft).
- * Internal to engine/. */
+ * Internal to core/engine/. */
 #pragma once
 
 #include <pthread.h>

@@ -7,10 +7,10 @@
  * live on the stack; only the hash table is a heap object. */
 #pragma once
 
-#include "api.h"
+#include "base/api.h"
 #include "chess/chess.h"
 #include "octad/octad.h"
-#include "types.h"
+#include "base/types.h"
 
 /* A position of any variant; `variant` says which member of `u` is live. */
 typedef struct {

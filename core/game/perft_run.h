@@ -3,7 +3,7 @@
  * `octad bench` and the tests; the cluster splits the same way (split.h). */
 #pragma once
 
-#include "api.h"
+#include "base/api.h"
 #include "game.h"
 
 /* What a progress callback sees; called from the calling thread. */

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "err.h"
-#include "player.h"
+#include "rng.h"
 
 /* The 12 orders of "KNPP" in alphabetical order; the k-th into out (5 bytes). */
 static void s_order(int k, char *out)
@@ -53,7 +53,7 @@ int start_position(variant_t v, const char *spec, uint64_t *rng, game_pos_t *out
     if (strcmp(spec, "deployed") == 0) {
         if (v == VARIANT_CHESS)
             return err_printf(err, errlen, "--start deployed: chess has one start (use chess960)");
-        n = (long)(player_rand_next(rng) % (v == VARIANT_OCTAD ? START_DEPLOYED_NB : 960));
+        n = (long)(rng_next(rng) % (v == VARIANT_OCTAD ? START_DEPLOYED_NB : 960));
     } else {
         char *end;
         n = strtol(spec, &end, 10);

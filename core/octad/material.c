@@ -1,5 +1,5 @@
 /* material.c: octad's insufficient-material rule on the 4x4 board. */
-#include "../material.h"
+#include "material.h"
 #include "bb.h"
 #include "octad.h"
 

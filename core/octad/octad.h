@@ -3,8 +3,8 @@
  * live in position.h, the move encoding in move.h. */
 #pragma once
 
-#include "../api.h"
-#include "../types.h"
+#include "../base/api.h"
+#include "../base/types.h"
 #include "move.h"
 #include "position.h"
 

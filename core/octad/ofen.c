@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "legal.h"
-#include "../err.h"
+#include "err.h"
 #include "octad.h"
 
 const char OCTAD_START_OFEN[] = "ppkn/4/4/NKPP w NCFncf - 0 1";

@@ -30,7 +30,7 @@ uint32_t index_encode(const layout_slice_t *s, const octad_pos_t *p);
 
 /* index_encode of the position with occupancy color[2] and type[] (as in
  * octad_pos_t), or of its mirror image if `mirror`: inline, for the
- * generator's inner loop (solve/unmove.c). */
+ * generator's inner loop (core/solve/unmove.c). */
 static inline uint32_t index_encode_sets(const layout_slice_t *s, const uint16_t *color, const uint16_t *type,
                                          bool mirror)
 {

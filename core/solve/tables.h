@@ -5,7 +5,7 @@
 
 #include <stddef.h>
 
-#include "api.h"
+#include "base/api.h"
 #include "octad/octad.h"
 
 /* Values for the side to move; the same numbers as the table records. */

@@ -12,7 +12,7 @@
  * Positions with a legal en-passant capture are not stored (their value is
  * looked ahead) and are not counted; positions of the materials that have no
  * file (always drawn) are counted from their layout. The halfmove clock is
- * not part of a position here. tests/test_solve_count.c checks these
+ * not part of a position here. tests/core/solve/test_solve_count.c checks these
  * multiplicities against a plain enumeration of positions. */
 #pragma once
 #include <stddef.h>

@@ -3,7 +3,7 @@
 # one-line errors with exit status 2 on bad usage or bad input (never a crash).
 set -u
 octad=$1
-. "$(dirname "$0")/check.sh"
+. "$(dirname "$0")/../fixtures/check.sh"
 
 check "perft 5" 0 '^nodes +29309$' -- "$octad" perft --depth 5 --quiet
 check "perft DEPTH" 0 '^nodes +183931$' -- "$octad" perft 6 --quiet

@@ -3,7 +3,7 @@
 # --json, --multipv all, --help, and one-line errors with exit status 2.
 set -u
 octad=$1
-. "$(dirname "$0")/check.sh"
+. "$(dirname "$0")/../fixtures/check.sh"
 
 check "search octad mate in 2" 0 'score mate 2 .* pv ' -- "$octad" search --depth 6 "k3/4/4/K1QR w - - 0 1"
 check "search bestmove line" 0 '^bestmove [a-d][1-4][a-d][1-4]' -- "$octad" search --depth 6

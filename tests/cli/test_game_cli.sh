@@ -7,7 +7,7 @@ set -u
 octad=$1 data=$2
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-. "$(dirname "$0")/check.sh"
+. "$(dirname "$0")/../fixtures/check.sh"
 
 for c in pgn play selfplay svg; do
     check "$c --help" 0 "usage: octad $c" -- "$octad" "$c" --help

@@ -11,7 +11,7 @@ page=${2:?PAGE}
 name=$(basename "$page" .1)
 rc=0
 fail() { echo "FAIL: $*"; rc=1; }
-[ -f "$page" ] || { echo "FAIL: no man page $page for $name (write one: man/$name.1)"; exit 1; }
+[ -f "$page" ] || { echo "FAIL: no man page $page for $name (write one: docs/man/$name.1)"; exit 1; }
 
 if command -v man >/dev/null; then
     err=$(MANWIDTH=80 man --warnings -l "$page" 2>&1 >/dev/null)

@@ -6,7 +6,7 @@ set -u
 octad=$1
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-. "$(dirname "$0")/check.sh"
+. "$(dirname "$0")/../fixtures/check.sh"
 
 # An uninterrupted solve to 4 pieces, the reference.
 check "solve 4" 0 'solved [0-9]+ positions' -- "$octad" solve --max-pieces 4 --tables "$tmp/ref" --quiet

@@ -16,7 +16,7 @@ import tempfile
 import time
 import zlib
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "fixtures"))
 import tc  # noqa: E402  (the shared harness)
 from tc import check, prog  # noqa: E402
 

@@ -2,8 +2,8 @@
 """test_hostile.py: the cluster against hostile peers and hostile files (issue 9), real processes.
 
 usage: test_hostile.py CASE --bin DIR --octad PATH --peer PATH --zmtp PATH
-Each CASE starts a real coordinator, real workers and a hostile client (tests/test_hostile_peer.c,
-tests/test_hostile_zmtp.c) on 127.0.0.1 or the default local socket, and checks the exact total
+Each CASE starts a real coordinator, real workers and a hostile client (tests/fixtures/test_hostile_peer.c,
+tests/fixtures/test_hostile_zmtp.c) on 127.0.0.1 or the default local socket, and checks the exact total
 (from the single-process `octad perft`) or a clear refusal with the documented exit status.
 Exit 77 = skipped (a precondition such as a second user is missing).
 """
@@ -19,7 +19,7 @@ import threading
 import time
 import zlib
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "fixtures"))
 import tc  # noqa: E402  (the shared harness: run, check, fail, wait_endpoint)
 from tc import check, fail  # noqa: E402
 

@@ -9,7 +9,7 @@ set -uo pipefail
 BUILD=$(cd "${1:?BUILD_DIR}" && pwd)
 MIRROR=${2:-http://deb.debian.org/debian}
 [ "$(id -u)" -eq 0 ] || { echo "SKIP: not root"; exit 77; }
-command -v debootstrap >/dev/null || { echo "SKIP: no debootstrap (scripts/install-deps.sh installs it)"; exit 77; }
+command -v debootstrap >/dev/null || { echo "SKIP: no debootstrap (tools/install-deps.sh installs it)"; exit 77; }
 tmp=$(mktemp -d /tmp/octad-chroot.XXXXXX)
 root=$tmp/root
 cleanup() {

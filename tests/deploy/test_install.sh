@@ -36,7 +36,7 @@ die() { echo "FAIL $*"; exit 1; }
 root=$tmp/root
 if [ "$DEB" = 1 ]; then
     for tool in file dpkg-shlibdeps; do # cpack's DEB generator reads the programs' dependencies
-        command -v "$tool" >/dev/null || { echo "SKIP: no $tool (scripts/install-deps.sh installs it)"; exit 77; }
+        command -v "$tool" >/dev/null || { echo "SKIP: no $tool (tools/install-deps.sh installs it)"; exit 77; }
     done
     cpack -G DEB --config "$BUILD/CPackConfig.cmake" -B "$tmp/pkg" >"$tmp/cpack.log" 2>&1 \
         || { cat "$tmp/cpack.log"; die "cpack -G DEB"; }

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # test_k8s.sh: the Kubernetes example (deploy/k8s) validated offline, with no cluster:
-# yamllint on the manifests, tests/k8s_check.py on them as written, then (where kubectl is
+# yamllint on the manifests, tests/deploy/k8s_check.py on them as written, then (where kubectl is
 # installed) `kubectl kustomize` renders them with keys made by `coordinator keygen`, and
 # k8s_check.py checks the rendered objects, Secrets included. kubectl's own validation
 # (`apply --dry-run=client --validate=false`) is tried and reported, but it asks an API

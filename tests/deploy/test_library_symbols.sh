@@ -10,11 +10,11 @@ shift
 tmp=$(mktemp -d /tmp/octad-symbols.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
 for h in "$@"; do printf '#include "%s"\n' "$h"; done >"$tmp/all.c"
-# Installed, the headers share one folder; in the source tree each folder's
-# header finds the others through the include path.
-mapfile -t incs < <(for h in "$@"; do printf -- '-I%s\n' "$(dirname "$h")"; done | sort -u)
+# Installed, the headers share one folder (and base/, octad/, chess/ below it); in the source
+# tree each folder's header finds the others through the include path: its folder and core/.
+mapfile -t incs < <(for h in "$@"; do d=$(dirname "$h"); printf -- '-I%s\n-I%s\n' "$d" "$(dirname "$d")"; done | sort -u)
 gcc -std=c11 -fsyntax-only "${incs[@]}" -aux-info "$tmp/decls" "$tmp/all.c" || { echo "FAIL: headers do not compile"; exit 1; }
-# Lines look like: /* /src/core/game.h:46:NC */ extern void game_init (void);
+# Lines look like: /* /src/core/game/game.h:46:NC */ extern void game_init (void);
 pattern=$(printf '%s\n' "$@" | sed 's/[][\.*^$/]/\\&/g' | paste -sd'|')
 grep -E "^/\* ($pattern):[0-9]+:" "$tmp/decls" | grep -v ' static ' \
     | sed -E 's/ \(.*//; s/.*[ *]([A-Za-z_][A-Za-z0-9_]*)$/\1/' | sort -u >"$tmp/declared"
@@ -29,7 +29,7 @@ if [ -n "$leaked" ]; then
     rc=1
 fi
 if [ -n "$missing" ]; then
-    echo "FAIL: declared in a public header but not exported (add OCTAD_API, see core/api.h, and make"
+    echo "FAIL: declared in a public header but not exported (add OCTAD_API, see core/base/api.h, and make"
     echo "      sure the folder that defines it adds its library with octad_library_part()):"
     echo "$missing" | sed 's/^/  /'
     rc=1

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tests/test_netns_cluster.sh: a coordinator and 3 workers in separate network namespaces must count octad perft 8 exactly;
+# tests/deploy/test_netns_cluster.sh: a coordinator and 3 workers in separate network namespaces must count octad perft 8 exactly;
 # in mode solve, a coordinator and 2 workers must solve the octad tables up to 4 pieces exactly as `octad solve` does.
 # usage: test_netns_cluster.sh BIN_DIR OCTAD_EXE NETNS_SCRIPT [plain|curve|solve]
 # BIN_DIR holds `coordinator` and `worker`; the expected total comes from

@@ -1,4 +1,4 @@
-/* test_xfer.c: table files in checksummed chunks (xfer/): real tables made by
+/* test_xfer.c: table files in checksummed chunks (proto/xfer/): real tables made by
  * solve_all, sent through xfer_serve and received by xfer_on_chunk in one
  * process, with corrupt chunks, resumed transfers and wrong files. */
 #include <stdarg.h>

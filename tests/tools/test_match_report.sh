@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# test_match_report.sh: bench/match_report.mjs on a hand-made journal whose summary
+# test_match_report.sh: tools/bench/match_report.mjs on a hand-made journal whose summary
 # is worked out below: median times per band of move numbers, and for the lost games
 # where octad first saw itself behind. Bad input gets exit 2 and names the problem.
 # Exit 77 (skipped) when Node.js is missing.
@@ -7,12 +7,12 @@
 set -u
 report=$1
 if ! command -v node >/dev/null; then
-    echo "SKIP: node not found (scripts/install-deps.sh installs it)"
+    echo "SKIP: node not found (tools/install-deps.sh installs it)"
     exit 77
 fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-. "$(dirname "$0")/check.sh"
+. "$(dirname "$0")/../fixtures/check.sh"
 
 # Game 1: octad white, lost. Plies 0-1 are the book (null). Octad moves on even plies
 # (ply p is move p / 2 + 1): scores +20, +160, -40, -200 (ply 8, move 5: first behind

@@ -1,5 +1,5 @@
 #!/bin/sh
-# test_sf_label.sh: bench/sf_label.py against Debian's Stockfish. Scores come out for
+# test_sf_label.sh: tools/bench/sf_label.py against Debian's Stockfish. Scores come out for
 # White (a queen up for either side, either side to move), a mate is left out as a
 # '#' line unless --mate-cp is given, a run cut in the middle of a line resumes to the
 # same file as one run, shards split the lines, and bad input names its line and field.

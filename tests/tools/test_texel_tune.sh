@@ -1,18 +1,18 @@
 #!/usr/bin/env bash
 # test_texel_tune.sh: the Texel tuner's round trip. On a few self-play games
 # (bench_texel_games), zero epochs must print the weights, the mobility and king-danger tables
-# and the piece-square values exactly as engine/eval_chess_params.h and
-# engine/eval_chess_pst.h hold them (so a tuned table pasted back is what was
+# and the piece-square values exactly as core/engine/eval_chess_params.h and
+# core/engine/eval_chess_pst.h hold them (so a tuned table pasted back is what was
 # tuned), and 50 epochs must change them and
 # lower the training error, on the results and on results blended with the
 # search scores (--lambda), which a file without scores must refuse; and
-# bench/texel_apply.py must put a tuned output back into copies of the headers.
+# tools/bench/texel_apply.py must put a tuned output back into copies of the headers.
 # usage: test_texel_tune.sh GAMES_EXE TUNE_EXE ENGINE_DIR
 set -u
 games=$1 tune=$2 engine=$3
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-. "$(dirname "$0")/check.sh"
+. "$(dirname "$0")/../fixtures/check.sh"
 
 # The two macro definitions of a header or of the tuner's output, whitespace squeezed.
 defs() {
@@ -30,12 +30,12 @@ check "zero epochs print the headers' values" 0 '' -- diff "$tmp/want.txt" "$tmp
 defs "$tmp/tuned.txt" >"$tmp/tuned-defs.txt"
 check "50 epochs change the values" 1 '' -- diff -q "$tmp/want.txt" "$tmp/tuned-defs.txt"
 mkdir "$tmp/hdr" && cp "$engine/eval_chess_params.h" "$engine/eval_chess_pst.h" "$tmp/hdr/"
-check "texel_apply puts the tuned tables in" 0 'replaced' -- python3 "$(dirname "$0")/../bench/texel_apply.py" "$tmp/tuned.txt" "$tmp/hdr"
+check "texel_apply puts the tuned tables in" 0 'replaced' -- python3 "$(dirname "$0")/../../tools/bench/texel_apply.py" "$tmp/tuned.txt" "$tmp/hdr"
 defs "$tmp/hdr/eval_chess_params.h" "$tmp/hdr/eval_chess_pst.h" >"$tmp/applied.txt"
 check "the headers then hold the tuned values" 0 '' -- diff "$tmp/tuned-defs.txt" "$tmp/applied.txt"
 check "the rest of the headers is kept" 0 '' -- diff <(grep -v '^ ' "$engine/eval_chess_params.h" | grep -v '^#define') <(grep -v '^ ' "$tmp/hdr/eval_chess_params.h" | grep -v '^#define')
 head -n -1 "$tmp/tuned.txt" | grep -v KING_DANGER >"$tmp/cut.txt"
-check "a missing table is refused" 1 'no block' -- python3 "$(dirname "$0")/../bench/texel_apply.py" "$tmp/cut.txt" "$tmp/hdr"
+check "a missing table is refused" 1 'no block' -- python3 "$(dirname "$0")/../../tools/bench/texel_apply.py" "$tmp/cut.txt" "$tmp/hdr"
 errs=$(sed -n 's/.*error before \([0-9.]*\) .* after \([0-9.]*\) .*/\1 \2/p' "$tmp/tuned.log")
 check "the training error falls ($errs)" 0 '^yes$' -- awk -v e="$errs" 'BEGIN { split(e, v, " "); print (v[2] < v[1] ? "yes" : "no") }'
 check "a score on every line" 1 '^0$' -- grep -vcE ';[01](\.5)?;-?[0-9]+$' "$tmp/data.txt"

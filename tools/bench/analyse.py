@@ -3,7 +3,7 @@
 `octad search --split --depth D` in one process, interleaved in the same run (--repeat times
 each): median wall seconds, the speed-ups, and a check that every run printed the same lines.
 
-usage: bench/analyse.py [--bin build/bin] [--repeat 5]
+usage: tools/bench/analyse.py [--bin build/bin] [--repeat 5]
 On a machine other jobs load, two workers cannot both run all the time: quote the load.
 """
 import argparse

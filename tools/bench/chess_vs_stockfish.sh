@@ -1,7 +1,7 @@
 #!/bin/sh
 # chess_vs_stockfish.sh: single-thread perft speed of `octad` (no hash) against
 # Debian's Stockfish `go perft` on the start position (depth 7) and kiwipete (depth 6).
-# Usage: bench/chess_vs_stockfish.sh [path/to/octad] [stockfish]
+# Usage: tools/bench/chess_vs_stockfish.sh [path/to/octad] [stockfish]
 # Prints, per position: nodes, seconds, nodes/s for both, and our speed ratio.
 # Stockfish's time is the wall time of its process (start-up ~0.2 s included).
 set -eu

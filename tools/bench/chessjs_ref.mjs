@@ -1,4 +1,4 @@
-// chessjs_ref.mjs: the reference for bench/game_bench.sh: chess.js (npm) on the
+// chessjs_ref.mjs: the reference for tools/bench/game_bench.sh: chess.js (npm) on the
 // same PGN file: reading (loadPgn per game: parse + replay + legality, plies/s)
 // and SAN moves (chess.move on each game's SAN list, moves/s), CPU time, median of runs.
 // usage: node chessjs_ref.mjs NODE_MODULES FILE.pgn RUNS

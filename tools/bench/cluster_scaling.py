@@ -2,7 +2,7 @@
 """cluster_scaling.py: the coordinator with its local workers against single-threaded
 `octad perft` on the same job, and the coordinator's own CPU share of its run.
 
-usage: bench/cluster_scaling.py [--build DIR] [--depth 11] [--hash MB] [--rounds 7] [coordinator options...]
+usage: tools/bench/cluster_scaling.py [--build DIR] [--depth 11] [--hash MB] [--rounds 7] [coordinator options...]
 
 Each round runs `octad perft --depth D --threads 1 --hash H`, `octad perft
 --threads 2` (the in-process ceiling) and `coordinator --perft D --hash H
@@ -24,7 +24,7 @@ import subprocess
 import sys
 import time
 
-HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+HERE = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # the repository
 
 
 def timed(cmd):

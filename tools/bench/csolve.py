@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """csolve.py: `coordinator --solve` with 1 and 2 workers against `octad solve`, in one run.
 
-usage: bench/csolve.py [--bin build/bin] [--pieces 5] [--rounds 3]
+usage: tools/bench/csolve.py [--bin build/bin] [--pieces 5] [--rounds 3]
 
 Each round solves every table up to --pieces into fresh directories, in this order:
   octad solve --threads 1 and --threads 2 (the references),

@@ -1,13 +1,13 @@
 #!/bin/sh
 # dispatch.sh: empty-task dispatch rate of the cluster over loopback (target >= 20,000 tasks/s).
-# usage: bench/dispatch.sh [BUILD_DIR] [TASKS]   (default build, 100000)
+# usage: tools/bench/dispatch.sh [BUILD_DIR] [TASKS]   (default build, 100000)
 # Runs `coordinator --bench-dispatch N` (N tasks of depth 0, each answered with 1) with the
 # embedded local worker (one process, 2 compute threads) over loopback TCP (--bind
 # tcp://127.0.0.1:*; without --bind it would use a local ipc socket), at several
 # --worker-prefetch values: 0 (one task in flight per thread: a round-trip latency test),
 # 2, 16 (the default: results go back in batches, PROTOCOL.md section 6) and 64.
 set -eu
-here=$(cd "$(dirname "$0")/.." && pwd)
+here=$(cd "$(dirname "$0")/../.." && pwd)
 build=${1:-$here/build}
 n=${2:-100000}
 bin=$build/bin/coordinator

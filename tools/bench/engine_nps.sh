@@ -5,7 +5,7 @@
 # the start, an Italian opening, kiwipete, a rook endgame) in one timed run; prints
 # the user CPU seconds of each run and, per build, the median and the ratio to the
 # first build's median (above 1: slower).
-# usage: sh bench/engine_nps.sh [--rounds N] [--nodes N] OCTAD_BINARY...
+# usage: sh tools/bench/engine_nps.sh [--rounds N] [--nodes N] OCTAD_BINARY...
 set -eu
 rounds=3 nodes=1500000
 while [ $# -gt 0 ]; do

@@ -3,7 +3,7 @@
 the start and kiwipete to depth 10, each run --repeat times (median), with Debian's Stockfish
 searching the same chess positions to the same depth in the same run as the reference.
 
-usage: bench/engine_speed.py [--octad build/cli/octad] [--stockfish /usr/games/stockfish] [--repeat 3]
+usage: tools/bench/engine_speed.py [--octad build/cli/octad] [--stockfish /usr/games/stockfish] [--repeat 3]
 Prints nodes, wall seconds, CPU seconds (user+sys of the child: robust on a loaded machine)
 and nodes per CPU second. Node counts are deterministic for octad search (same on every run).
 """

@@ -2,7 +2,7 @@
 # game_bench.sh: speed of the game layer (PGN reading, SAN input) beside chess.js
 # measured in the same run on the same files. CPU time of one process (one core),
 # median of RUNS runs, so a busy shared machine slows but does not skew the numbers.
-# usage: bench/game_bench.sh [BUILD_DIR] [RUNS]
+# usage: tools/bench/game_bench.sh [BUILD_DIR] [RUNS]
 set -euo pipefail
 build=${1:-build}
 runs=${2:-5}

@@ -3,7 +3,7 @@
 // score, an Elo estimate with its 95% error bar, illegal moves and time losses.
 // The rules (legality, mate, draws) are chess.js's, not ours; clocks are kept here.
 //
-// usage: node bench/match.mjs [--octad build/bin/octad] [--opponent stockfish:ELO|fairymax|self|octad:PATH]
+// usage: node tools/bench/match.mjs [--octad build/bin/octad] [--opponent stockfish:ELO|fairymax|self|octad:PATH]
 //        [--games N] [--tc BASE+INC] (seconds) [--hash MB] [--pgn FILE] [--timemargin MS]
 //        [--nodes N] [--opponent-nodes M] [--random-plies K] [--journal FILE] [--concurrency N]
 // --nodes N: every UCI move is `go nodes N` instead of a clock (CPU-speed independent, so
@@ -22,7 +22,7 @@
 // if the opponent, --tc, --games, the node counts, --random-plies, --hash, --timemargin or
 // the octad binary (path and SHA-256) differ from the journal's first line. Each game's line
 // also holds, per ply, the mover's wall time (ms) and its last reported score (scores);
-// bench/match_report.mjs summarises them (time use by move number, where games were lost).
+// tools/bench/match_report.mjs summarises them (time use by move number, where games were lost).
 // --concurrency N: N games at once, each with its own pair of engine processes (one core
 // per game: the engines do not ponder); game lines appear as games end, totals and PGN
 // are in game order. A progress line (score, Elo, time left) goes to stderr after each game.
@@ -51,13 +51,13 @@ function parseArgs(argv) {
   for (let i = 0; i < argv.length; i++) {
     const k = argv[i].replace(/^--/, '');
     if (k === 'help') {
-      console.log('usage: node bench/match.mjs [--octad PATH] [--opponent stockfish:ELO|fairymax|self|octad:PATH] ' +
+      console.log('usage: node tools/bench/match.mjs [--octad PATH] [--opponent stockfish:ELO|fairymax|self|octad:PATH] ' +
                   '[--games N] [--tc BASE+INC] [--hash MB] [--pgn FILE] [--timemargin MS] [--nodes N] [--opponent-nodes M] ' +
                   '[--random-plies K] [--journal FILE] [--concurrency N]\n' +
                   '  --journal FILE   record each finished game in FILE; the same command run again resumes there\n' +
                   '                   (refused if the game settings or the octad binary differ)\n' +
                   '  --concurrency N  play N games at once, each with its own engine processes (default 1)\n' +
-                  'The comment at the top of bench/match.mjs explains the other options.');
+                  'The comment at the top of tools/bench/match.mjs explains the other options.');
       process.exit(0);
     }
     if (!(k in a) || i + 1 >= argv.length) fail(`bad option ${argv[i]}`);
@@ -82,7 +82,7 @@ function parseArgs(argv) {
 function findProgram(name) {
   for (const dir of (process.env.PATH || '').split(':').concat(['/usr/games']))
     if (existsSync(`${dir}/${name}`)) return `${dir}/${name}`;
-  console.error(`match.mjs: ${name} not found (scripts/install-deps.sh installs it)`); process.exit(2);
+  console.error(`match.mjs: ${name} not found (tools/install-deps.sh installs it)`); process.exit(2);
 }
 
 // A child process speaking lines; wait(pred, ms) resolves with the first matching line or null on timeout.
@@ -359,7 +359,7 @@ async function worker(queue, a, onGame) {
 async function main() {
   const a = parseArgs(process.argv.slice(2));
   const startMs = performance.now();
-  if (!existsSync(a.octad)) fail(`${a.octad} not found (bash scripts/build.sh build builds it, or pass --octad)`);
+  if (!existsSync(a.octad)) fail(`${a.octad} not found (bash tools/build.sh build builds it, or pass --octad)`);
   const opponent = makePlayer(a.opponent, a).name;
   const records = new Array(a.games);
   if (a.journal) {

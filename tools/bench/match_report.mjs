@@ -1,9 +1,9 @@
 #!/usr/bin/env node
-// match_report.mjs: reads a bench/match.mjs journal and summarises, from each engine's own
+// match_report.mjs: reads a tools/bench/match.mjs journal and summarises, from each engine's own
 // reports, how the games went: the median wall time per move in bands of move numbers (both
 // sides), and for the games octad lost, where it first saw itself behind.
 //
-// usage: node bench/match_report.mjs JOURNAL [--behind CP]
+// usage: node tools/bench/match_report.mjs JOURNAL [--behind CP]
 // --behind CP: "behind" means octad's own score at or below -CP centipawns (default 150) or a
 // mate against it. Games recorded before match.mjs kept times and scores are skipped (counted).
 import { readFileSync } from 'node:fs';
@@ -13,7 +13,7 @@ function fail(message) { console.error(`match_report.mjs: ${message}`); process.
 function parseArgs(argv) {
   const a = { journal: null, behind: 150 };
   for (let i = 0; i < argv.length; i++) {
-    if (argv[i] === '--help') { console.log('usage: node bench/match_report.mjs JOURNAL [--behind CP]'); process.exit(0); }
+    if (argv[i] === '--help') { console.log('usage: node tools/bench/match_report.mjs JOURNAL [--behind CP]'); process.exit(0); }
     else if (argv[i] === '--behind') {
       a.behind = Number(argv[++i]);
       if (!Number.isInteger(a.behind) || a.behind <= 0) fail('--behind: expected a positive whole number of centipawns');

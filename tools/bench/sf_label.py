@@ -3,7 +3,7 @@
 evaluation can be fitted to a stronger engine's judgement instead of (or blended
 with) the results of fast self-play (docs/engine-design.md, "Texel tuning").
 
-usage: bench/sf_label.py IN OUT [--nodes N] [--stockfish PATH] [--hash MB]
+usage: tools/bench/sf_label.py IN OUT [--nodes N] [--stockfish PATH] [--hash MB]
                          [--shard K/M] [--mate-cp CP]
 
 IN holds lines "FEN;R;S" (bench_texel_games' output: R the game's result for White,

@@ -3,7 +3,7 @@
 --threads 1 and --threads 2 (interleaved, --repeat times each), medians of wall and CPU
 seconds, and the speed-up (wall 1 thread / wall 2 threads) per position and overall.
 
-usage: bench/smp_speed.py [--octad build/bin/octad] [--repeat 5] [--threads 2]
+usage: tools/bench/smp_speed.py [--octad build/bin/octad] [--repeat 5] [--threads 2]
 CPU seconds are user+sys of the child (all its threads). On a machine that other jobs
 load, two threads cannot both run all the time: quote the load beside the numbers.
 """

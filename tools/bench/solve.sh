@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # solve.sh: how fast the octad solver builds every table up to N pieces.
-#   bash bench/solve.sh [OCTAD_BINARY] [MAX_PIECES] [ROUNDS] [THREADS]
+#   bash tools/bench/solve.sh [OCTAD_BINARY] [MAX_PIECES] [ROUNDS] [THREADS]
 # Each round solves into a fresh directory; prints per round the wall time,
 # the CPU time, the legal positions solved, and the rates: positions per
 # second of wall time, and per second of CPU time (= per core). Then the

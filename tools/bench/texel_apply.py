@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """texel_apply.py: puts the tables that bench_texel_tune printed into the
 engine's headers, replacing each '#define EVAL_CHESS_NAME' block (the macro
-and its continuation lines) of engine/eval_chess_params.h and
-engine/eval_chess_pst.h by the block of the same name in the tuner's output.
+and its continuation lines) of core/engine/eval_chess_params.h and
+core/engine/eval_chess_pst.h by the block of the same name in the tuner's output.
 Everything else in the headers stays as it is.
 
 usage: texel_apply.py TUNER_OUTPUT ENGINE_DIR

@@ -25,7 +25,7 @@ int texel_read(const char *path, chess_pos_t **pos_out, float **res_out, float *
     char line[256];
     for (int ln = 1; fgets(line, sizeof line, f); ln++) {
         if (line[0] == '#')
-            continue; /* a comment, e.g. bench/sf_label.py's record of a position it left out */
+            continue; /* a comment, e.g. tools/bench/sf_label.py's record of a position it left out */
         char *semi = strchr(line, ';');
         game_pos_t g;
         if (semi == NULL || (*semi = '\0', game_parse(VARIANT_CHESS, line, &g, NULL, 0) != 0)) {

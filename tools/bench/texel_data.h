@@ -1,4 +1,4 @@
-/* texel_data.h: the Texel tuner's data (bench/texel_tune.c): reading "FEN;R" or
+/* texel_data.h: the Texel tuner's data (tools/bench/texel_tune.c): reading "FEN;R" or
  * "FEN;R;S" lines, and putting the held-out games last. */
 #pragma once
 

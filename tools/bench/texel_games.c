@@ -121,7 +121,7 @@ static int s_parse(int argc, char **argv, s_opts_t *o)
         }
         char *end;
         if (v == NULL || (*v = strtol(argv[++i], &end, 10), *end != '\0') || *v < 0) {
-            fprintf(stderr, "texel_games: bad option or value '%s' (see the header of bench/texel_games.c)\n", argv[i]);
+            fprintf(stderr, "texel_games: bad option or value '%s' (see the header of tools/bench/texel_games.c)\n", argv[i]);
             return 2;
         }
     }

@@ -1,5 +1,5 @@
 /* texel_tune.c: Texel tuning of the chess evaluation's weights
- * (engine/eval_chess_params.h) and piece-square values (eval_chess_pst.h) on
+ * (core/engine/eval_chess_params.h) and piece-square values (eval_chess_pst.h) on
  * positions of self-play games (bench_texel_games). The error of weights w is
  * the mean over positions of (T - s(q))^2, with q the evaluation for White,
  * s(q) = 1 / (1 + 10^(-K q / 400)), and T the target: the game's result R for
@@ -25,14 +25,14 @@
  *                         [--score-k same|fit]
  * (--score-k fit: the search scores S become expected results with their own K,
  * fitted to the training results, instead of the evaluation's; for scores from
- * another engine, bench/sf_label.py; --l2: a penalty on the changes, see s_descend; --min-positions: a value is
+ * another engine, tools/bench/sf_label.py; --l2: a penalty on the changes, see s_descend; --min-positions: a value is
  * tuned only when at least N training positions use it, so that a piece on a
  * rare square or a rare mobility count keeps its start; --keep last: the last epoch's
  * weights instead of those with the lowest held-out error; --only: tune only
  * the values whose names start with one of the prefixes; the piece-square
  * values are named pst_PIECE_SQUARE_mg|eg, e.g. pst_knight_f3_mg, the square
  * seen from the piece's side.) DATA lines are "FEN;R" or "FEN;R;S".
- * This file builds its own copy of engine/eval_chess.c (EVAL_CHESS_TUNABLE). */
+ * This file builds its own copy of core/engine/eval_chess.c (EVAL_CHESS_TUNABLE). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -292,7 +292,7 @@ static double s_fit_k(const s_data_t *d, const double *dw)
 }
 
 /* The K that best turns the search scores into the training results: another
- * engine's centipawns (bench/sf_label.py) need not mean what ours mean. */
+ * engine's centipawns (tools/bench/sf_label.py) need not mean what ours mean. */
 static double s_fit_score_k(const s_data_t *d, const float *score)
 {
     return s_golden(s_score_k_error, &(s_kfit_t){ .d = d, .score = score });

@@ -1,9 +1,9 @@
 #!/bin/sh
 # tune_match.sh: measures an evaluation change: two engine builds (before and after)
 # play the same Stockfish level with the same openings and time control, at the same
-# time (so the load of the machine weighs on both alike), through bench/match.sh.
-# usage: bench/tune_match.sh BEFORE_OCTAD AFTER_OCTAD [match.sh options...]
-#   e.g. bench/tune_match.sh /tmp/octad-before build/bin/octad --opponent stockfish:1900 \
+# time (so the load of the machine weighs on both alike), through tools/bench/match.sh.
+# usage: tools/bench/tune_match.sh BEFORE_OCTAD AFTER_OCTAD [match.sh options...]
+#   e.g. tools/bench/tune_match.sh /tmp/octad-before build/bin/octad --opponent stockfish:1900 \
 #        --games 60 --tc 4+0.04 --timemargin 10000
 # Prints each run's summary line (score, Elo difference with its 95% interval, illegal
 # moves, time losses); the full game lists go to before.log and after.log in $OUT (default .).

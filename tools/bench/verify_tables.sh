@@ -3,7 +3,7 @@
 # per wall second and per CPU second) on every table up to N pieces, on 1 and
 # 2 threads, with the generator's speed on the same tables measured in the same
 # run as the reference (`octad solve --max-pieces N`, positions solved/s).
-# Usage: bench/verify_tables.sh [path/to/octad] [N]   (default build/cli/octad, 5)
+# Usage: tools/bench/verify_tables.sh [path/to/octad] [N]   (default build/cli/octad, 5)
 # The machine is shared: the per-CPU-second rate is what one core does; wall
 # rates depend on the load (printed).
 set -eu

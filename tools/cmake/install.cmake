@@ -1,5 +1,5 @@
-# cmake/install.cmake: what `cmake --install` puts besides the programs (cmake/programs.cmake)
-# and the library (cmake/library.cmake): the documents, and the Debian package (cpack -G DEB).
+# tools/cmake/install.cmake: what `cmake --install` puts besides the programs (tools/cmake/programs.cmake)
+# and the library (tools/cmake/library.cmake): the documents, and the Debian package (cpack -G DEB).
 set(OCTAD_DOCDIR ${CMAKE_INSTALL_DATAROOTDIR}/doc/octad-cluster)
 file(GLOB OCTAD_DESIGN_DOCS ${PROJECT_SOURCE_DIR}/docs/*.md)
 install(FILES ${PROJECT_SOURCE_DIR}/README.md ${PROJECT_SOURCE_DIR}/BENCHMARKS.md ${OCTAD_DESIGN_DOCS}

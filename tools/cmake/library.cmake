@@ -1,4 +1,4 @@
-# cmake/library.cmake: liboctad, the installed C library (docs/library.md).
+# tools/cmake/library.cmake: liboctad, the installed C library (docs/library.md).
 #
 # The library is made of "parts": the folders' own static libraries (octad_rules,
 # chess_rules, core_base, octad_core, ...), which the programs and the tests keep
@@ -6,8 +6,8 @@
 # it, with one line after its add_library(NAME STATIC ...):
 #   octad_library_part(NAME [HEADERS h...] [SUBDIR dir])
 # HEADERS (relative to the folder) install into include/octad/[SUBDIR/]; every
-# function they declare must carry OCTAD_API (core/api.h), and no other function
-# is exported (tests/library.cmake checks both ways).
+# function they declare must carry OCTAD_API (core/base/api.h), and no other function
+# is exported (tests/deploy/CMakeLists.txt checks both ways).
 # octad_library() (called once, at the end of the top-level CMakeLists.txt) then
 # builds liboctad.so and liboctad.a from the parts' objects, with the pkg-config
 # file and the CMake package (find_package(octad): octad::octad, octad::octad_static).
@@ -22,6 +22,13 @@ function(octad_library_part target)
                         C_VISIBILITY_PRESET hidden)
   target_compile_options(${target} PRIVATE -fno-semantic-interposition)
   set_property(GLOBAL APPEND PROPERTY OCTAD_LIBRARY_PARTS ${target})
+  octad_public_headers(SUBDIR "${P_SUBDIR}" HEADERS ${P_HEADERS})
+endfunction()
+
+# octad_public_headers([SUBDIR dir] HEADERS h...): installs headers into include/octad/[SUBDIR/]
+# and lists them for the tests (tests/deploy: each compiles alone, exports match OCTAD_API).
+function(octad_public_headers)
+  cmake_parse_arguments(P "" "SUBDIR" "HEADERS" ${ARGN})
   set(dest ${CMAKE_INSTALL_INCLUDEDIR}/octad)
   if(P_SUBDIR)
     string(APPEND dest /${P_SUBDIR})
@@ -61,7 +68,7 @@ function(octad_library)
           ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT dev)
   set(cmakedir ${CMAKE_INSTALL_LIBDIR}/cmake/octad)
   install(EXPORT octadTargets NAMESPACE octad:: DESTINATION ${cmakedir} COMPONENT dev)
-  configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/octadConfig.cmake.in
+  configure_package_config_file(${PROJECT_SOURCE_DIR}/tools/cmake/octadConfig.cmake.in
     ${PROJECT_BINARY_DIR}/octadConfig.cmake INSTALL_DESTINATION ${cmakedir})
   write_basic_package_version_file(${PROJECT_BINARY_DIR}/octadConfigVersion.cmake
     VERSION ${PROJECT_VERSION} COMPATIBILITY SameMinorVersion)
@@ -77,6 +84,6 @@ function(octad_library)
     set(PROJECT_VERSION ${PROJECT_VERSION})
     set(pc \"\$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/${CMAKE_INSTALL_LIBDIR}/pkgconfig/octad.pc\")
     message(STATUS \"Installing: \${pc}\")
-    configure_file(${PROJECT_SOURCE_DIR}/cmake/octad.pc.in \${pc} @ONLY)
+    configure_file(${PROJECT_SOURCE_DIR}/tools/cmake/octad.pc.in \${pc} @ONLY)
     list(APPEND CMAKE_INSTALL_MANIFEST_FILES \${pc})" COMPONENT dev)
 endfunction()

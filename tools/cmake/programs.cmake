@@ -1,6 +1,6 @@
-# cmake/programs.cmake: the installed programs. Every program builds into
-# build/bin and installs into bin/; its man page is man/NAME.1 (kept in sync with
-# its --help by tests/man.cmake). A folder declares its program with one line,
+# tools/cmake/programs.cmake: the installed programs. Every program builds into
+# build/bin and installs into bin/; its man page is docs/man/NAME.1 (kept in sync with
+# its --help by tests/cli/CMakeLists.txt). A folder declares its program with one line,
 # after its add_executable():
 #   octad_program(NAME)
 include(GNUInstallDirs)
@@ -8,7 +8,7 @@ include(GNUInstallDirs)
 function(octad_program target)
   set_target_properties(${target} PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR}/bin)
   install(TARGETS ${target} RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT programs)
-  set(page ${PROJECT_SOURCE_DIR}/man/${target}.1)
+  set(page ${PROJECT_SOURCE_DIR}/docs/man/${target}.1)
   if(EXISTS ${page})
     install(FILES ${page} DESTINATION ${CMAKE_INSTALL_MANDIR}/man1 COMPONENT programs)
   endif()

@@ -3,7 +3,7 @@
 // independent rules library from npm, not ours) and checks that each move is legal,
 // that the game ends where its Termination tag says and by that rule, and that the
 // result agrees. Counts the castles by colour and wing.
-// usage: node tools/chess960_oracle.mjs GAMES.pgn NODE_MODULES_DIR (the folder holding chessops)
+// usage: node tools/oracles/chess960_oracle.mjs GAMES.pgn NODE_MODULES_DIR (the folder holding chessops)
 // Prints one JSON summary line; exit status 0 if every game replays, 1 otherwise.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -6,7 +6,7 @@ start position or from Chess960 starts, then compares `octad perft` against
 Stockfish at the given depth. An oracle check for developers, not a test
 dependency: it needs Debian's stockfish package.
 
-usage: tools/crosscheck_chess.py OCTAD_BINARY [--games N] [--depth D] [--chess960] [--seed S]
+usage: tools/oracles/crosscheck_chess.py OCTAD_BINARY [--games N] [--depth D] [--chess960] [--seed S]
 """
 import argparse
 import random

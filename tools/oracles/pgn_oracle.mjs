@@ -2,7 +2,7 @@
 // with chess.js, an independent chess library, and checks that every move is
 // legal there, that the final positions agree, and that checkmate, stalemate
 // and insufficient material are reported alike.
-// usage: octad pgn --json FILES | node tools/pgn_oracle.mjs NODE_MODULES_DIR
+// usage: octad pgn --json FILES | node tools/oracles/pgn_oracle.mjs NODE_MODULES_DIR
 import { createRequire } from 'module';
 import readline from 'readline';
 

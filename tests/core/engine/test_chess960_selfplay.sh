@@ -11,12 +11,12 @@ set -u
 octad=$1 oracle=$2
 modules=${OCTAD_NODE_MODULES:-/usr/local/lib/octad-node/node_modules}
 if [ ! -d "$modules/chessops" ] || ! command -v node >/dev/null; then
-    echo "SKIP: chessops not in $modules (scripts/install-deps.sh installs it)"
+    echo "SKIP: chessops not in $modules (tools/install-deps.sh installs it)"
     exit 77
 fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-. "$(dirname "$0")/check.sh"
+. "$(dirname "$0")/../../fixtures/check.sh"
 
 uci="uci:$octad uci"
 check "selfplay engine vs uci" 0 '^\{"games":50,"variant":"chess960"' -- "$octad" selfplay --variant chess960 \

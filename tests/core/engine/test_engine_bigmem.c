@@ -1,4 +1,4 @@
-/* test_engine_bigmem.c: the large-table allocator (engine/bigmem.h). Every
+/* test_engine_bigmem.c: the large-table allocator (core/engine/bigmem.h). Every
  * block is zeroed and writable to its last byte; blocks of 1 MiB and more
  * start on a 2 MiB boundary, smaller ones on a cache line; freeing NULL is a
  * no-op; a size whose rounding would overflow gives NULL, not a tiny block. */

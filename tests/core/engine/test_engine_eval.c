@@ -1,4 +1,4 @@
-/* test_engine_eval.c: the chess evaluation (engine/eval.h) is colour-symmetric:
+/* test_engine_eval.c: the chess evaluation (core/engine/eval.h) is colour-symmetric:
  * a position and its colour-flipped mirror (ranks reversed, colours swapped,
  * the other side to move, castling rights and the e.p. square mirrored) get
  * the same score for the side to move. Checked on hand-picked positions and

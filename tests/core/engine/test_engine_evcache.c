@@ -1,4 +1,4 @@
-/* test_engine_evcache.c: the evaluation cache (engine/evcache.h) never
+/* test_engine_evcache.c: the evaluation cache (core/engine/evcache.h) never
  * returns a value for a key it was not given: an empty cache misses, keys
  * that differ from a cached one in a single bit miss, and over many random
  * keys (far more than its slots, so slots are shared and overwritten) every

@@ -1,5 +1,5 @@
-/* test_engine_order.c: what the search learns as it goes (engine/order.h,
- * engine/corrhist.h): the capture history reorders captures only among
+/* test_engine_order.c: what the search learns as it goes (core/engine/order.h,
+ * core/engine/corrhist.h): the capture history reorders captures only among
  * captures of the same kind of victim and is halved between searches; the
  * correction history moves toward what the searches found, by more for a
  * deeper search, never beyond its limit. */

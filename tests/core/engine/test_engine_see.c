@@ -1,4 +1,4 @@
-/* test_engine_see.c: static exchange evaluation (engine/see.h) on positions
+/* test_engine_see.c: static exchange evaluation (core/engine/see.h) on positions
  * whose exchange is worked out by hand in the comments (pawn 100, knight and
  * bishop 320, rook 500, queen 950): each move's value v is checked as
  * "wins >= v" true and "wins >= v + 1" false, so the exact value is pinned. */

@@ -1,4 +1,4 @@
-/* test_engine_timeman.c: the time budgets (engine/timeman.h). With a clock,
+/* test_engine_timeman.c: the time budgets (core/engine/timeman.h). With a clock,
  * the soft budget grows when the best move changes or the score drops and
  * shrinks while the best move stays the same, never past the hard limit; with
  * movetime it never moves (the search uses the time it was given); with

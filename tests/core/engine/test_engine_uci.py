@@ -43,7 +43,7 @@ def fail(msg):
 def find_program(name):
     path = shutil.which(name) or ("/usr/games/" + name if os.path.exists("/usr/games/" + name) else None)
     if path is None:
-        fail(name + " is not installed (scripts/install-deps.sh installs it)")
+        fail(name + " is not installed (tools/install-deps.sh installs it)")
     return path
 
 
@@ -586,7 +586,7 @@ def main():
     ap.add_argument("--octad", required=True)
     ap.add_argument("--max-mate", type=int, default=4, help="mates: skip longer mates (sanitizer builds)")
     ap.add_argument("--threads", type=int, default=1, help="mates: search threads")
-    ap.add_argument("--data", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "data"))
+    ap.add_argument("--data", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "data"))
     ARGS = ap.parse_args()
     cases = {"transcript": case_transcript, "garbage": case_garbage, "perft": case_perft,
              "variants": case_variants, "mates": case_mates, "polyglot": case_polyglot, "tables": case_tables, "smp": case_smp}

@@ -15,7 +15,7 @@ if ! ls "$learn"/*/*.pgn >/dev/null 2>&1; then
     exit 77
 fi
 if [ ! -d "$modules/chess.js" ] || ! command -v node >/dev/null; then
-    echo "SKIP: chess.js not in $modules (scripts/install-deps.sh installs it)"
+    echo "SKIP: chess.js not in $modules (tools/install-deps.sh installs it)"
     exit 77
 fi
 tmp=$(mktemp -d)

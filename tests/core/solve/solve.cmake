@@ -13,7 +13,7 @@ endif()
 if(TARGET octad_solve)
   octad_add_unit_test(test_solve_count LIBS octad_solve LABELS solve)
 endif()
-# The dtz without the 25-move rule (solve/ep_exact.h: e.p. positions, units
+# The dtz without the 25-move rule (core/solve/ep_exact.h: e.p. positions, units
 # solved again) against the verifier's forward search; "six" (slow, a few
 # minutes) makes the 6-piece tables, where some wins zero sooner without the rule.
 if(TARGET octad_solve AND TARGET octad_verify AND TARGET octad)

@@ -1,4 +1,4 @@
-/* test_answer.c: solve/answer.c, the values printed by octad probe --deployed
+/* test_answer.c: core/solve/answer.c, the values printed by octad probe --deployed
  * and coordinator --solve --ofen/--starts: they must be right in a process that
  * never initialised the move generator itself (the coordinator's case). */
 #include <stdarg.h>

@@ -1,6 +1,6 @@
-/* test_ep_exact.c: the dtz without the 25-move rule that solve/ep_exact.h
+/* test_ep_exact.c: the dtz without the 25-move rule that core/solve/ep_exact.h
  * computes (units solved again; one ply of look-ahead for positions with a
- * legal e.p. capture) against the verifier's forward search (verify/
+ * legal e.p. capture) against the verifier's forward search (core/verify/
  * vt_forward.h, a different algorithm: the reachable game graph swept to a
  * fixpoint), for every won or lost position reachable from some tables,
  * e.p. positions included; and `octad probe` prints that dtz for a cursed

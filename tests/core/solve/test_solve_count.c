@@ -1,4 +1,4 @@
-/* test_solve_count.c: `octad solve --count`'s arithmetic (solve/tbcount.h)
+/* test_solve_count.c: `octad solve --count`'s arithmetic (core/solve/tbcount.h)
  * against a plain enumeration of positions. For a few materials, every
  * placement of the pieces on the 16 squares, with either side to move, is
  * given to the OFEN parser (which refuses the side not to move in check and

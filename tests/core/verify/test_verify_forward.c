@@ -1,5 +1,5 @@
 /* test_verify_forward.c: the tables of `octad solve --max-pieces 4` against a
- * forward search (verify/vt_forward.h, a different algorithm): every position
+ * forward search (core/verify/vt_forward.h, a different algorithm): every position
  * reachable from the 3-piece tables and from KRvKB (dtz up to 47), at every
  * halfmove clock; `octad probe --json` agrees with the forward search at the
  * clocks where the 25-move rule decides (a win with dtz d is still won at
