@@ -42,7 +42,7 @@ journal_t *journal_open(const char *path, const char *job_key, char *err, size_t
 
 /* journal_open, and every record's task key text is kept for
  * journal_key_text (for a few hundred records, e.g. an analysis whose key
- * carries the result: docs/cluster.md, PROTOCOL.md 12.6). */
+ * carries the result: docs/cluster-design.md, PROTOCOL.md 12.6). */
 journal_t *journal_open_keys(const char *path, const char *job_key, char *err, size_t errlen);
 
 /* The task key of task_id as written in the file (%XX-escaped, see above),
