@@ -75,7 +75,9 @@ def case_exact():
     for what, depth, pos in cases:
         ref = reference(depth, *pos)
         c = Coord("exact", depth, *pos)
-        a = start_worker(c, "A")
+        # A waits 300 ms before each task, so that on a loaded machine it cannot finish the
+        # whole job before B has joined (the delay changes no result: each move is searched alone).
+        a = start_worker(c, "A", "--test-delay-ms", 300)
         b = start_worker(c, "B")
         got, text = c.finish()
         reap(a, b)
