@@ -3,10 +3,8 @@
 
 #include <stddef.h>
 
+#include "exit_codes.h"
 #include "game.h"
-
-/* Exit statuses of every command. */
-enum { EXIT_OK = 0, EXIT_FAIL = 1, EXIT_USAGE = 2 };
 
 /* Prints "octad <cmd>: <message>" on stderr (one line). */
 void args_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -5,12 +5,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "exit_codes.h"
 #include "types.h"
 
 enum { OPTS_ALLOW_MAX = 16 };
-
-/* Exit statuses of the coordinator. */
-enum { EXIT_OK = 0, EXIT_FAIL = 1, EXIT_USAGE = 2, EXIT_MISMATCH = 3 };
 
 typedef struct {
     int depth;                     /* --perft N */

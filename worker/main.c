@@ -5,6 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "exit_codes.h"
 #include "game.h"
 #include "solve.h"
 #include "stop_signal.h"
@@ -52,7 +53,7 @@ static int s_usage(const char *fmt, const char *what)
     fprintf(stderr, "worker: ");
     fprintf(stderr, fmt, what);
     fprintf(stderr, " (see worker --help)\n");
-    return 2;
+    return EXIT_USAGE;
 }
 
 /* Parses an integer option value in [lo, hi]; 0 ok, else prints and returns 2. */
@@ -63,7 +64,7 @@ static int s_int(const char *opt, const char *text, long lo, long hi, long *out)
     long v = strtol(text, &end, 10);
     if (errno != 0 || end == text || *end != '\0' || v < lo || v > hi) {
         fprintf(stderr, "worker: %s: '%.40s' is not an integer in [%ld, %ld]\n", opt, text, lo, hi);
-        return 2;
+        return EXIT_USAGE;
     }
     *out = v;
     return 0;
@@ -115,39 +116,39 @@ static int s_parse(int argc, char **argv, worker_opts_t *o)
                 o->tables = val;
             } else if (strcmp(a, "--test-delay-ms") == 0) {
                 if (s_int(a, val, 0, 3600000, &v))
-                    return 2;
+                    return EXIT_USAGE;
                 o->delay_ms = (unsigned)v;
             } else if (strcmp(a, "--test-spoil") == 0) {
                 if (s_int(a, val, 0, 1000000, &v))
-                    return 2;
+                    return EXIT_USAGE;
                 o->spoil = (unsigned)v;
             } else if (strcmp(a, "--test-damage") == 0) {
                 if (s_int(a, val, 0, 1000000, &v))
-                    return 2;
+                    return EXIT_USAGE;
                 o->damage = (unsigned)v;
             } else if (strcmp(a, "--memory") == 0) {
                 if (solve_parse_memory(val, &o->memory) != 0)
                     return s_usage("--memory: '%.40s' is not a number of GB in (0, 1000000]", val);
             } else if (strcmp(a, "--protocol") == 0) {
                 if (s_int(a, val, 1, 3, &v))
-                    return 2;
+                    return EXIT_USAGE;
                 o->protocol = (int)v;
             }
             else if (strcmp(a, "--threads") == 0) {
                 if (s_int(a, val, 1, 1024, &v))
-                    return 2;
+                    return EXIT_USAGE;
                 o->threads = (int)v;
             } else if (strcmp(a, "--inject-fault") == 0) {
                 if (s_int(a, val, 0, 1000000, &v))
-                    return 2;
+                    return EXIT_USAGE;
                 o->inject_fault = (unsigned)v;
             } else if (strcmp(a, "--prefetch") == 0) {
                 if (s_int(a, val, 0, 64, &v))
-                    return 2;
+                    return EXIT_USAGE;
                 o->prefetch = (int)v;
             } else {
                 if (s_int(a, val, 0, 1 << 20, &v))
-                    return 2;
+                    return EXIT_USAGE;
                 o->hash_mb = (size_t)v;
             }
         }
@@ -170,11 +171,11 @@ int main(int argc, char **argv)
     worker_opts_t opts;
     int rc = s_parse(argc, argv, &opts);
     if (rc != 0)
-        return rc < 0 ? 0 : rc;
+        return rc < 0 ? EXIT_OK : rc;
     int stop_fd = stop_signal_open();
     if (stop_fd < 0) {
         perror("worker: pipe");
-        return 1;
+        return EXIT_FAIL;
     }
     return worker_run(&opts, stop_fd);
 }

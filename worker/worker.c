@@ -14,6 +14,7 @@
 #include <zmq.h>
 
 #include "compute.h"
+#include "exit_codes.h"
 #include "exit_deadline.h"
 #include "log_line.h"
 #include "wire.h"
@@ -252,7 +253,7 @@ static void s_on_error(s_worker_t *w, const msg_error_t *m)
     s_log(w, true, "coordinator says error %u: %s", m->code, log_clean(m->text, text, sizeof text));
     if (m->code == MSG_CODE_VERSION) {
         w->done = true;
-        w->exit_code = 1;
+        w->exit_code = EXIT_FAIL;
     } else if (m->code == MSG_CODE_NOT_WELCOME) {
         /* The coordinator forgot us (e.g. we were stopped past our liveness): start over. */
         s_forget_session(w);
@@ -320,7 +321,7 @@ static void s_version_mismatch(s_worker_t *w, const char *err)
     s_send(w, &m);
     s_log(w, true, "coordinator speaks another protocol version (%s); exiting", err);
     w->done = true;
-    w->exit_code = 1;
+    w->exit_code = EXIT_FAIL;
 }
 
 static void s_read_socket(s_worker_t *w)
@@ -398,7 +399,7 @@ static void s_timers(s_worker_t *w)
     if (w->state == S_WAITING) {
         if (now >= w->reconnect_at && s_connect(w) != 0) {
             w->done = true;
-            w->exit_code = 1;
+            w->exit_code = EXIT_FAIL;
         }
         return;
     }
@@ -534,7 +535,7 @@ int worker_run(const worker_opts_t *opts, int stop_fd)
     char err[256];
     if (s_setup(&w, opts, err, sizeof err) != 0) {
         s_log(&w, true, "cannot start: %s", err);
-        w.exit_code = 1;
+        w.exit_code = EXIT_FAIL;
         goto done;
     }
 #if OCTAD_HAVE_CURVE
@@ -543,7 +544,7 @@ int worker_run(const worker_opts_t *opts, int stop_fd)
         if (curve_public_read(opts->server_key_file, w.server_pub, err, sizeof err) != 0 ||
             curve_keys_read(opts->secret_file, &w.keys, err, sizeof err) != 0) {
             s_log(&w, true, "%s", err);
-            w.exit_code = 2;
+            w.exit_code = EXIT_USAGE;
             goto done;
         }
     }
@@ -551,7 +552,7 @@ int worker_run(const worker_opts_t *opts, int stop_fd)
     (void)err;
 #endif
     if (s_connect(&w) != 0) {
-        w.exit_code = 1;
+        w.exit_code = EXIT_FAIL;
         goto done;
     }
     s_loop(&w, stop_fd);
