@@ -1,17 +1,30 @@
 /* args.c: small command-line helpers shared by the octad subcommands. */
 #include "args.h"
 
-#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "opt.h"
+#include "variant_opt.h"
 
 const char ARGS_POS_HELP[] =
     "  --variant V     octad (default), chess or chess960\n"
     "  --ofen TEXT     the position (OFEN for octad, FEN for chess); --fen is a synonym\n"
     "  --start N       chess960 only: start position N (0-959, 518 = classical)\n"
     "  --moves \"M...\"  then play these moves (UOI, UCI for chess; castles as king + partner square)\n";
+
+#define P(field) OPT_AT(args_pos_t, field)
+const opt_t ARGS_POS_ROWS[ARGS_POS_ROW_NB] = {
+    {"--variant", 0, OPT_CUSTOM, "V", P(variant), "octad (default), chess or chess960", .parse = variant_opt_parse},
+    {"--ofen", 0, OPT_STRING, "TEXT", P(text), "the position (OFEN for octad, FEN for chess)", .alias = "--fen"},
+    {"--start", 0, OPT_INT, "N", P(start), "chess960 only: start position N (0-959, 518 = classical)", .lo = 0,
+     .hi = 959},
+    {"--moves", 0, OPT_STRING, "\"M...\"", P(moves),
+     "then play these moves (UOI, UCI for chess; castles as king + partner square)"},
+};
+#undef P
 
 void args_error(const char *cmd, const char *fmt, ...)
 {
@@ -23,50 +36,38 @@ void args_error(const char *cmd, const char *fmt, ...)
     fputc('\n', stderr);
 }
 
+/* "octad CMD": the program name the option module's messages start with. */
+static const char *s_prog(const char *cmd, char *buf, size_t n)
+{
+    snprintf(buf, n, "octad %s", cmd);
+    return buf;
+}
+
 int args_int(const char *cmd, const char *what, const char *text, long lo, long hi, long *out)
 {
-    char *end = NULL;
-    long v;
-    errno = 0;
-    v = strtol(text, &end, 10);
-    if (*text == '\0' || *end != '\0' || errno == ERANGE) {
-        args_error(cmd, "%s: '%.40s' is not a whole number", what, text);
+    char err[160], prog[64];
+    long long v;
+    if (opt_read_int(text, lo, hi, &v, err, sizeof err) != 0) {
+        opt_usage(s_prog(cmd, prog, sizeof prog), "%s: %s", what, err);
         return -1;
     }
-    if (v < lo || v > hi) {
-        args_error(cmd, "%s: %ld is out of range %ld-%ld", what, v, lo, hi);
-        return -1;
-    }
-    *out = v;
+    *out = (long)v;
     return 0;
 }
 
 int args_value(const char *cmd, int argc, char **argv, int *i, const char *name, const char **value)
 {
-    size_t n = strlen(name);
-    const char *arg = argv[*i];
-    if (strncmp(arg, name, n) != 0)
-        return 0;
-    if (arg[n] == '=') {
-        *value = arg + n + 1;
-        return 1;
-    }
-    if (arg[n] != '\0')
-        return 0;
-    if (*i + 1 >= argc) {
-        args_error(cmd, "%s needs a value", name);
-        return -1;
-    }
-    *value = argv[++*i];
-    return 1;
+    char prog[64];
+    return opt_match(s_prog(cmd, prog, sizeof prog), argc, argv, i, name, value);
 }
 
 args_kind_t args_other(const char *cmd, const char *arg)
 {
-    if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0)
+    char prog[64];
+    if (opt_is_help(arg))
         return ARGS_HELP;
     if (arg[0] == '-' && arg[1] != '\0') {
-        args_error(cmd, "unknown option '%.40s' (see octad %s --help)", arg, cmd);
+        opt_unknown(s_prog(cmd, prog, sizeof prog), arg);
         return ARGS_BAD;
     }
     return ARGS_PLAIN;
@@ -77,8 +78,9 @@ int args_pos_option(const char *cmd, int argc, char **argv, int *i, args_pos_t *
     const char *v = NULL;
     int rc;
     if ((rc = args_value(cmd, argc, argv, i, "--variant", &v)) != 0) {
-        if (rc > 0 && game_variant_parse(v, &pos->variant) != 0) {
-            args_error(cmd, "--variant: unknown variant '%.40s' (octad, chess, chess960)", v);
+        char err[160];
+        if (rc > 0 && variant_opt_parse(v, &pos->variant, err, sizeof err) != 0) {
+            args_error(cmd, "--variant: %s", err);
             return -1;
         }
         return rc;

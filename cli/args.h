@@ -5,6 +5,7 @@
 
 #include "exit_codes.h"
 #include "game.h"
+#include "opt.h"
 
 /* Prints "octad <cmd>: <message>" on stderr (one line). */
 void args_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -36,5 +37,11 @@ int args_pos_option(const char *cmd, int argc, char **argv, int *i, args_pos_t *
 /* Parses the chosen position into *out; 0, or -1 after printing the exact error. */
 int args_pos_resolve(const char *cmd, args_pos_t *pos, game_pos_t *out);
 
-/* Help text lines for the position options (printed by each command's --help). */
+/* The position options as option rows (core/base/opt.h) over an args_pos_t, for a
+ * command whose options are a table (opt_spec_t.shared). */
+enum { ARGS_POS_ROW_NB = 4 };
+extern const opt_t ARGS_POS_ROWS[ARGS_POS_ROW_NB];
+
+/* Help text lines for the position options (printed by the --help of the commands
+ * that parse with args_pos_option; the same as ARGS_POS_ROWS' help). */
 extern const char ARGS_POS_HELP[];

@@ -1,4 +1,5 @@
 /* cmd_perft.c: `octad perft`: counts, divide, stats, time and nodes/s. */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -7,27 +8,56 @@
 #include "args.h"
 #include "cmd.h"
 #include "count.h"
+#include "err.h"
+#include "opt.h"
 #include "perft_run.h"
 
-static const char s_help[] =
+static const char s_usage[] =
     "usage: octad perft [DEPTH] [options]\n"
-    "Counts the leaves of the legal-move tree of a position, exactly.\n\n"
-    "%s"
-    "  --depth N       plies to count (default 6); DEPTH alone says the same\n"
-    "  --divide        also print the count below each legal root move\n"
-    "  --stats         also print counts by kind at the last ply (no hash table used)\n"
-    "  --hash MB       transposition table size in MiB (default 64; 0 = off); threads\n"
-    "                  share one table where exact (octad on x86-64 with AVX), else split it\n"
-    "  --threads N     threads (default: one per core; 1 = single-threaded)\n"
-    "  --quiet         no progress display on stderr\n"
-    "  --help          this text\n\n"
-    "Prints: nodes, time (seconds) and nps. Exit status 0, or 2 on bad usage or a bad position.\n";
+    "Counts the leaves of the legal-move tree of a position, exactly.\n\n";
+
+static const char s_epilogue[] =
+    "\nPrints: nodes, time (seconds) and nps. Exit status 0, or 2 on bad usage or a bad position.\n";
 
 typedef struct {
     args_pos_t pos;
     perft_opts_t run;
+    long hash_mb;
     bool quiet;
 } s_opts_t;
+
+/* `octad perft 11`: the depth alone. */
+static int s_plain(const char *arg, void *base, char *err, size_t errlen)
+{
+    s_opts_t *o = base;
+    long long v;
+    char why[160];
+    if (arg[0] < '0' || arg[0] > '9')
+        return err_printf(err, errlen, "unexpected argument '%.40s' (a position goes after --ofen)", arg);
+    if (opt_read_int(arg, 0, 40, &v, why, sizeof why) != 0)
+        return err_printf(err, errlen, "depth: %s", why);
+    o->run.depth = (int)v;
+    return 0;
+}
+
+#define F(field) OPT_AT(s_opts_t, field)
+static const opt_t s_rows[] = {
+    {"--depth", 0, OPT_INT, "N", F(run.depth), "plies to count (default 6); DEPTH alone says the same", .lo = 0,
+     .hi = 40},
+    {"--divide", 0, OPT_FLAG, NULL, F(run.divide), "also print the count below each legal root move"},
+    {"--stats", 0, OPT_FLAG, NULL, F(run.stats), "also print counts by kind at the last ply (no hash table used)"},
+    {"--hash", 0, OPT_INT, "MB", F(hash_mb), "transposition table size in MiB (default 64; 0 = off); threads\n"
+     "share one table where exact (octad on x86-64 with AVX), else split it", .lo = 0, .hi = 1 << 20},
+    {"--threads", 0, OPT_INT, "N", F(run.threads), "threads (default: one per core; 1 = single-threaded)", .lo = 1,
+     .hi = 1024},
+    {"--quiet", 0, OPT_FLAG, NULL, F(quiet), "no progress display on stderr"},
+};
+#undef F
+
+static const opt_spec_t s_spec = {
+    .prog = "octad perft", .usage = s_usage, .epilogue = s_epilogue, .rows = s_rows,
+    .row_nb = sizeof s_rows / sizeof s_rows[0], .plain = s_plain, .shared = ARGS_POS_ROWS,
+    .shared_nb = ARGS_POS_ROW_NB,     .shared_off = offsetof(s_opts_t, pos)};
 
 static void s_progress(const perft_progress_t *p, void *ctx)
 {
@@ -38,52 +68,16 @@ static void s_progress(const perft_progress_t *p, void *ctx)
     fflush(stderr);
 }
 
-/* Parses argv into *o; returns -1 done (help printed), 0 ok, 2 usage error. */
+/* Parses argv into *o; returns OPT_HELP (help printed), 0 ok, or EXIT_USAGE. */
 static int s_parse(int argc, char **argv, s_opts_t *o)
 {
-    long v;
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     o->pos = (args_pos_t){.variant = VARIANT_OCTAD, .start = -1};
-    o->run = (perft_opts_t){.depth = 6, .threads = cores > 0 ? (int)cores : 1,
-                            .hash_bytes = (size_t)64 << 20};
-    for (int i = 0; i < argc; i++) {
-        const char *val = NULL;
-        int rc = args_pos_option("perft", argc, argv, &i, &o->pos);
-        if (rc < 0)
-            return EXIT_USAGE;
-        if (rc > 0)
-            continue;
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            printf(s_help, ARGS_POS_HELP);
-            return -1;
-        } else if (strcmp(argv[i], "--divide") == 0) {
-            o->run.divide = true;
-        } else if (strcmp(argv[i], "--stats") == 0) {
-            o->run.stats = true;
-        } else if (strcmp(argv[i], "--quiet") == 0) {
-            o->quiet = true;
-        } else if ((rc = args_value("perft", argc, argv, &i, "--depth", &val)) != 0) {
-            if (rc < 0 || args_int("perft", "--depth", val, 0, 40, &v) != 0)
-                return EXIT_USAGE;
-            o->run.depth = (int)v;
-        } else if ((rc = args_value("perft", argc, argv, &i, "--hash", &val)) != 0) {
-            if (rc < 0 || args_int("perft", "--hash", val, 0, 1 << 20, &v) != 0)
-                return EXIT_USAGE;
-            o->run.hash_bytes = (size_t)v << 20;
-        } else if ((rc = args_value("perft", argc, argv, &i, "--threads", &val)) != 0) {
-            if (rc < 0 || args_int("perft", "--threads", val, 1, 1024, &v) != 0)
-                return EXIT_USAGE;
-            o->run.threads = (int)v;
-        } else if (argv[i][0] >= '0' && argv[i][0] <= '9') { /* `octad perft 11`: the depth */
-            if (args_int("perft", "depth", argv[i], 0, 40, &v) != 0)
-                return EXIT_USAGE;
-            o->run.depth = (int)v;
-        } else {
-            args_error("perft", "unknown option '%.40s' (see octad perft --help)", argv[i]);
-            return EXIT_USAGE;
-        }
-    }
-    return 0;
+    o->run = (perft_opts_t){.depth = 6, .threads = cores > 0 ? (int)cores : 1};
+    o->hash_mb = 64;
+    int rc = opt_parse(&s_spec, argc, argv, o);
+    o->run.hash_bytes = (size_t)o->hash_mb << 20;
+    return rc;
 }
 
 static void s_print(const game_pos_t *pos, const s_opts_t *o, const perft_result_t *r)

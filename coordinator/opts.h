@@ -37,11 +37,13 @@ typedef struct {
     uint64_t memory;               /* --solve --memory, bytes: the local workers' budget together (0: 3/4 of RAM) */
     const char *tables;            /* --tables DIR: the tables, and the solve job's journal */
     int analyse;                   /* --analyse D: search every root move to depth D (OCTP/3); 0: no */
+    int multipv;                   /* --multipv: 0 not given, 1 the best, -1 "all" */
     bool multipv_all;              /* --multipv all: print every root move, not only the best */
     const char *moves;             /* --moves "M1 M2 ...": the game from the position to the analysed one */
 } opts_t;
 
-/* Parses argv (after the program name) into *o. Returns -1 after printing the
+/* Parses argv (after the program name) into *o (core/base/opt.h: one row per option),
+ * then checks the options against each other. Returns OPT_HELP (-1) after printing the
  * help, 0 ok, or EXIT_USAGE after printing a one-line message. */
 int opts_parse(int argc, char **argv, opts_t *o);
 

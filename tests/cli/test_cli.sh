@@ -34,7 +34,7 @@ done
 check "no command" 2 'usage' -- "$octad"
 check "unknown command" 2 "unknown command" -- "$octad" frobnicate
 check "unknown option" 2 "unknown option" -- "$octad" perft --bogus
-check "depth not a number" 2 'not a whole number' -- "$octad" perft --depth x
+check "depth not a number" 2 "--depth: expected an integer in 0..40, got 'x'" -- "$octad" perft --depth x
 check "depth huge" 2 'depth' -- "$octad" perft --depth 99999999999999999999
 check "missing value" 2 'needs a value' -- "$octad" perft --depth
 check "bad variant" 2 'unknown variant' -- "$octad" perft --variant go
