@@ -1,5 +1,6 @@
 /* cmd_search.c: `octad search`: the engine's analysis of one position, as
  * UCI-style info lines and a best move, or one JSON object. */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,26 +9,17 @@
 #include "tables_probe.h"
 #include "cmd.h"
 #include "engine.h"
+#include "err.h"
 #include "format.h"
 #include "split_move.h"
 
-static const char s_help[] =
+static const char s_usage[] =
     "usage: octad search [options] [POSITION]\n"
     "Searches a position with the engine (alpha-beta) and prints its analysis.\n\n"
-    "POSITION is an OFEN (octad) or FEN (chess, chess960); quote it. Default: the start.\n%s"
-    "  --depth N       search N plies (default 10 if no other limit)\n"
-    "  --movetime MS   search for MS milliseconds\n"
-    "  --nodes N       stop after about N nodes\n"
-    "  --multipv K     report the K best moves (K or 'all'; default 1)\n"
-    "  --hash MB       transposition table size in MiB (default 64)\n"
-    "  --threads N     search threads (lazy SMP; default 1, the only deterministic one)\n"
-    "  --tables DIR    octad: read exact values from the solver's tables where present\n"
-    "  --split         with --depth: every root move searched on its own (a fresh\n"
-    "                  table each), best first: per-move scores that do not depend\n"
-    "                  on how the moves are shared out (PROTOCOL.md section 12)\n"
-    "  --json          print one JSON object instead of info lines\n"
-    "  --help          this text\n\n"
-    "Prints UCI info lines and 'bestmove M [ponder P]'; with --depth or --nodes the result\n"
+    "POSITION is an OFEN (octad) or FEN (chess, chess960); quote it. Default: the start.\n";
+
+static const char s_epilogue[] =
+    "\nPrints UCI info lines and 'bestmove M [ponder P]'; with --depth or --nodes the result\n"
     "is the same on every run. Exit status 0, or 2 on bad usage or a bad position.\n";
 
 typedef struct {
@@ -38,75 +30,59 @@ typedef struct {
     bool json, split;
 } s_opts_t;
 
-/* One option with a value at argv[*i]; 1 handled, 0 not ours, -1 error printed. */
-static int s_limit_option(int argc, char **argv, int *i, s_opts_t *o)
+/* --multipv K|all. */
+static int s_multipv(const char *text, void *field, char *err, size_t errlen)
 {
-    const char *v = NULL;
-    long n;
-    int rc;
-    if ((rc = args_value("search", argc, argv, i, "--depth", &v)) != 0) {
-        if (rc > 0 && args_int("search", "--depth", v, 1, ENGINE_DEPTH_MAX, &n) != 0)
-            return -1;
-        o->lim.depth = (int)n;
-    } else if ((rc = args_value("search", argc, argv, i, "--movetime", &v)) != 0) {
-        if (rc > 0 && args_int("search", "--movetime", v, 1, 86400000L, &n) != 0)
-            return -1;
-        o->lim.movetime_ms = n;
-    } else if ((rc = args_value("search", argc, argv, i, "--nodes", &v)) != 0) {
-        if (rc > 0 && args_int("search", "--nodes", v, 1, 1000000000000L, &n) != 0)
-            return -1;
-        o->lim.nodes = (uint64_t)n;
-    } else if ((rc = args_value("search", argc, argv, i, "--multipv", &v)) != 0) {
-        if (rc > 0 && strcmp(v, "all") == 0)
-            n = GAME_MOVES_MAX;
-        else if (rc > 0 && args_int("search", "--multipv", v, 1, GAME_MOVES_MAX, &n) != 0)
-            return -1;
-        o->lim.multipv = (int)n;
-    } else if ((rc = args_value("search", argc, argv, i, "--hash", &v)) != 0) {
-        if (rc > 0 && args_int("search", "--hash", v, 1, 65536, &o->hash_mb) != 0)
-            return -1;
-    } else if ((rc = args_value("search", argc, argv, i, "--threads", &v)) != 0) {
-        if (rc > 0 && args_int("search", "--threads", v, 1, ENGINE_THREADS_MAX, &o->threads) != 0)
-            return -1;
-    } else if ((rc = args_value("search", argc, argv, i, "--tables", &v)) != 0) {
-        o->tables = v;
-    }
-    return rc;
+    long long n = GAME_MOVES_MAX;
+    if (strcmp(text, "all") != 0 && opt_read_int(text, 1, GAME_MOVES_MAX, &n, err, errlen) != 0)
+        return err_printf(err, errlen, "expected 'all' or an integer in 1..%d, got '%.40s'", GAME_MOVES_MAX, text);
+    *(int *)field = (int)n;
+    return 0;
 }
 
-/* Parses argv into *o; -1 help shown, 0 ok, 2 usage error. */
+/* POSITION: one only. */
+static int s_plain(const char *arg, void *base, char *err, size_t errlen)
+{
+    s_opts_t *o = base;
+    if (o->pos.text != NULL)
+        return err_printf(err, errlen, "one position only (quote the OFEN/FEN: it contains spaces)");
+    o->pos.text = arg;
+    return 0;
+}
+
+#define F(field) OPT_AT(s_opts_t, field)
+static const opt_t s_rows[] = {
+    {"--depth", 0, OPT_INT, "N", F(lim.depth), "search N plies (default 10 if no other limit)", .lo = 1,
+     .hi = ENGINE_DEPTH_MAX},
+    {"--movetime", 0, OPT_INT, "MS", F(lim.movetime_ms), "search for MS milliseconds", .lo = 1, .hi = 86400000L},
+    {"--nodes", 0, OPT_INT, "N", F(lim.nodes), "stop after about N nodes", .lo = 1, .hi = 1000000000000LL},
+    {"--multipv", 0, OPT_CUSTOM, "K", F(lim.multipv), "report the K best moves (K or 'all'; default 1)",
+     .parse = s_multipv},
+    {"--hash", 0, OPT_INT, "MB", F(hash_mb), "transposition table size in MiB (default 64)", .lo = 1, .hi = 65536},
+    {"--threads", 0, OPT_INT, "N", F(threads), "search threads (lazy SMP; default 1, the only deterministic one)",
+     .lo = 1, .hi = ENGINE_THREADS_MAX},
+    {"--tables", 0, OPT_STRING, "DIR", F(tables), "octad: read exact values from the solver's tables where present"},
+    {"--split", 0, OPT_FLAG, NULL, F(split), "with --depth: every root move searched on its own (a fresh\n"
+     "table each), best first: per-move scores that do not depend\n"
+     "on how the moves are shared out (PROTOCOL.md section 12)"},
+    {"--json", 0, OPT_FLAG, NULL, F(json), "print one JSON object instead of info lines"},
+};
+#undef F
+
+static const opt_spec_t s_spec = {
+    .prog = "octad search", .usage = s_usage, .epilogue = s_epilogue, .rows = s_rows,
+    .row_nb = sizeof s_rows / sizeof s_rows[0], .plain = s_plain, .shared = ARGS_POS_ROWS,
+    .shared_nb = ARGS_POS_ROW_NB, .shared_off = offsetof(s_opts_t, pos)};
+
+/* Parses argv into *o; OPT_HELP (help printed), 0 ok, or EXIT_USAGE. */
 static int s_parse(int argc, char **argv, s_opts_t *o)
 {
     *o = (s_opts_t){ .pos = { .variant = VARIANT_OCTAD, .start = -1 }, .hash_mb = 64, .threads = 1 };
-    for (int i = 0; i < argc; i++) {
-        int rc = args_pos_option("search", argc, argv, &i, &o->pos);
-        if (rc == 0)
-            rc = s_limit_option(argc, argv, &i, o);
-        if (rc < 0)
-            return EXIT_USAGE;
-        if (rc > 0)
-            continue;
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            printf(s_help, ARGS_POS_HELP);
-            return -1;
-        } else if (strcmp(argv[i], "--json") == 0) {
-            o->json = true;
-        } else if (strcmp(argv[i], "--split") == 0) {
-            o->split = true;
-        } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
-            args_error("search", "unknown option '%.40s' (see octad search --help)", argv[i]);
-            return EXIT_USAGE;
-        } else if (o->pos.text != NULL) {
-            args_error("search", "one position only (quote the OFEN/FEN: it contains spaces)");
-            return EXIT_USAGE;
-        } else {
-            o->pos.text = argv[i];
-        }
-    }
-    if (o->split && (!o->lim.depth || o->lim.movetime_ms || o->lim.nodes || o->threads != 1 || o->lim.nsearchmoves)) {
-        args_error("search", "--split needs --depth N and one thread (no --movetime, --nodes or --threads)");
-        return EXIT_USAGE;
-    }
+    int rc = opt_parse(&s_spec, argc, argv, o);
+    if (rc != 0)
+        return rc;
+    if (o->split && (!o->lim.depth || o->lim.movetime_ms || o->lim.nodes || o->threads != 1 || o->lim.nsearchmoves))
+        return opt_usage("octad search", "--split needs --depth N and one thread (no --movetime, --nodes or --threads)");
     if (!o->lim.depth && !o->lim.movetime_ms && !o->lim.nodes)
         o->lim.depth = 10;
     return 0;
