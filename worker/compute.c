@@ -1,7 +1,5 @@
-/* compute.c: perft threads behind a mutex-protected queue (see compute.h). */
+/* compute.c: the compute threads behind a mutex-protected queue, running every kind through its row (see compute.h). */
 #include "compute.h"
-
-#include "wanalyse.h"
 
 #include <pthread.h>
 #include <stdio.h>
@@ -19,6 +17,8 @@ typedef struct s_done_node {
     struct s_done_node *next;
     compute_done_t done;
 } s_done_node_t;
+
+enum { KIND_MAX = 8 };
 
 typedef struct {
     compute_t *pool;
@@ -38,8 +38,10 @@ struct compute_s {
     bool stop;
     int wake_fd;
     size_t low_water;          /* wake the I/O thread when this many tasks are left waiting */
-    size_t hash_each;          /* bytes of each thread's own table (variants that cannot share) */
-    game_tt_t *shared_tt;      /* octad table of every thread, or NULL (game_tt_shareable) */
+    size_t hash_each;          /* bytes of a table a thread makes for itself */
+    const wkind_t *kinds[KIND_MAX];
+    void *shared[KIND_MAX];    /* each kind's pool-wide state (wkind_t.shared_new) */
+    int kind_nb;
     int thread_nb;
     s_thread_t *threads;
 };
@@ -51,40 +53,23 @@ static uint64_t s_now_ms(void)
     return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
 }
 
-/* Counts one task, with the shared table or this thread's own (re-made when the variant changes). */
-static void s_count(const compute_t *self, const compute_job_t *job, game_tt_t **tt, variant_t *tt_variant,
-                    compute_done_t *out)
-{
-    size_t hash_each = self->hash_each;
-    uint64_t start = s_now_ms();
-    memset(out, 0, sizeof *out);
-    out->task_id = job->task_id;
-    out->job_id = job->job_id;
-    out->gen = job->gen;
-    if (job->depth == 0) {
-        out->nodes = 1;
-        out->stats.nodes = 1;
-    } else if (job->want_stats) {
-        game_perft_stats(&job->pos, job->depth, &out->stats);
-        out->nodes = out->stats.nodes;
-    } else if (self->shared_tt != NULL && game_tt_shareable(job->pos.variant)) {
-        out->nodes = game_perft(&job->pos, job->depth, self->shared_tt);
-    } else {
-        if (hash_each > 0 && (*tt == NULL || *tt_variant != job->pos.variant)) {
-            game_tt_destroy(tt);
-            *tt = game_tt_new(job->pos.variant, hash_each);
-            *tt_variant = job->pos.variant;
-        }
-        out->nodes = game_perft(&job->pos, job->depth, *tt);
-    }
-    out->has_stats = job->want_stats;
-    out->elapsed_ms = s_now_ms() - start;
-}
-
 static void s_free_node(s_node_t *node)
 {
-    free(node->job.game);
+    free(node->job.arg);
     free(node);
+}
+
+/* Runs one task through its kind's row, with this thread's state of that kind. */
+static void s_run(const compute_t *self, const compute_job_t *job, void **state, compute_done_t *out)
+{
+    int k = 0;
+    while (k < self->kind_nb - 1 && self->kinds[k] != job->kind)
+        k++;
+    wkind_env_t env = {.shared = self->shared[k], .hash_each = self->hash_each, .thread = &state[k]};
+    uint64_t start = s_now_ms();
+    *out = (compute_done_t){.kind = job->kind, .task_id = job->task_id, .job_id = job->job_id, .gen = job->gen};
+    out->result = job->kind->run(job, &env);
+    out->elapsed_ms = s_now_ms() - start;
 }
 
 static void s_wake(compute_t *self)
@@ -107,10 +92,7 @@ static void *s_thread_main(void *arg)
 {
     s_thread_t *me = arg;
     compute_t *self = me->pool;
-    game_tt_t *tt = NULL;
-    variant_t tt_variant = VARIANT_OCTAD;
-    engine_t *eng = NULL;   /* analyse tasks' engine, kept while the table size stays */
-    uint32_t eng_mb = 0;
+    void *state[KIND_MAX] = {0}; /* each kind's state on this thread (its tables, its engine) */
     pthread_mutex_lock(&self->lock);
     for (;;) {
         while (!self->stop && self->head == NULL)
@@ -127,23 +109,15 @@ static void *s_thread_main(void *arg)
         pthread_mutex_unlock(&self->lock);
 
         s_done_node_t *d = malloc(sizeof *d);
-        static _Thread_local compute_done_t result; /* a PV's texts: 2 KB */
-        if (node->job.analyse) {
-            uint64_t start = s_now_ms();
-            memset(&result, 0, sizeof result);
-            result.task_id = node->job.task_id;
-            result.job_id = node->job.job_id;
-            result.gen = node->job.gen;
-            wanalyse_run(&node->job, &eng, &eng_mb, &result);
-            result.elapsed_ms = s_now_ms() - start;
-        } else {
-            s_count(self, &node->job, &tt, &tt_variant, &result);
-        }
+        compute_done_t result;
+        s_run(self, &node->job, state, &result);
         s_free_node(node);
 
         pthread_mutex_lock(&self->lock);
         me->busy = false;
-        if (d != NULL) {
+        if (d == NULL) {
+            free(result.result);
+        } else {
             d->done = result;
             d->next = NULL;
             if (self->done_tail)
@@ -159,13 +133,19 @@ static void *s_thread_main(void *arg)
             s_wake(self);
     }
     pthread_mutex_unlock(&self->lock);
-    game_tt_destroy(&tt);
-    engine_destroy(&eng);
+    for (int k = 0; k < self->kind_nb; k++)
+        if (self->kinds[k]->thread_free)
+            self->kinds[k]->thread_free(&state[k]);
     return NULL;
 }
 
-compute_t *compute_new(int threads, size_t hash_bytes, int wake_fd, size_t low_water, char *err, size_t errlen)
+compute_t *compute_new(const wkind_t *const *kinds, int kind_nb, int threads, size_t hash_bytes, int wake_fd,
+                       size_t low_water, char *err, size_t errlen)
 {
+    if (kind_nb < 1 || kind_nb > KIND_MAX) {
+        snprintf(err, errlen, "compute pool: %d kinds (1..%d)", kind_nb, KIND_MAX);
+        return NULL;
+    }
     compute_t *self = calloc(1, sizeof *self);
     if (self == NULL || (self->threads = calloc((size_t)threads, sizeof *self->threads)) == NULL) {
         free(self);
@@ -178,13 +158,13 @@ compute_t *compute_new(int threads, size_t hash_bytes, int wake_fd, size_t low_w
     self->low_water = low_water;
     self->hash_each = hash_bytes / (size_t)threads;
     self->thread_nb = threads;
-    /* One table for every thread where that stays exact: no thread recomputes
-     * what another has stored. Its pages are taken only as the search reaches them. */
-    if (hash_bytes > 0 && game_tt_shareable(VARIANT_OCTAD) &&
-        (self->shared_tt = game_tt_new(VARIANT_OCTAD, hash_bytes)) == NULL) {
-        snprintf(err, errlen, "hash: cannot allocate %zu MiB", hash_bytes >> 20);
-        compute_destroy(&self);
-        return NULL;
+    self->kind_nb = kind_nb;
+    for (int k = 0; k < kind_nb; k++) {
+        self->kinds[k] = kinds[k];
+        if (kinds[k]->shared_new && kinds[k]->shared_new(hash_bytes, &self->shared[k], err, errlen) != 0) {
+            compute_destroy(&self);
+            return NULL;
+        }
     }
     for (int i = 0; i < threads; i++) {
         self->threads[i].pool = self;
@@ -291,10 +271,12 @@ void compute_destroy(compute_t **self_p)
     compute_drop_queued(self);
     compute_done_t d;
     while (compute_take(self, &d))
-        ;
+        free(d.result);
     pthread_cond_destroy(&self->cond);
     pthread_mutex_destroy(&self->lock);
-    game_tt_destroy(&self->shared_tt);
+    for (int k = 0; k < self->kind_nb; k++)
+        if (self->kinds[k]->shared_free)
+            self->kinds[k]->shared_free(&self->shared[k]);
     free(self->threads);
     free(self);
     *self_p = NULL;

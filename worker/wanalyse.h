@@ -1,31 +1,24 @@
-/* wanalyse.h: the worker's OCTP/3 ANALYSE tasks (proto/PROTOCOL.md section
- * 12): checked and parsed on the I/O thread, searched on a compute thread
- * (engine_split_move, the computation of `octad search --split`), answered
- * with ANALYSED. */
+/* wanalyse.h: the worker's OCTP/3 ANALYSE tasks (proto/PROTOCOL.md section 12), a pool kind
+ * (wkind.h): checked and parsed on the I/O thread, searched on a compute thread
+ * (engine_split_move, the computation of `octad search --split`), answered with ANALYSED. */
 #pragma once
 
-#include <stddef.h>
 #include <stdint.h>
 
-#include "compute.h"
 #include "engine.h"
-#include "msg.h"
+#include "wkind.h"
 
-/* Checks an ANALYSE and fills *job (job->game is allocated: the compute
- * pool frees it). Returns 0, or the msg_code_t to REFUSE it with and the
- * reason in reason (VARIANT, POSITION for a start position, a game move or
- * a root move that is not legal, INTERNAL out of memory). */
-int wanalyse_prepare(const msg_analyse_t *a, uint32_t gen, compute_job_t *job, char *reason, size_t len);
+/* A decoded ANALYSE (the job's arg). */
+typedef struct {
+    engine_game_t game;     /* the game up to the analysed position */
+    engine_move_t move;     /* the one root move searched */
+    int depth;
+    uint32_t hash_mb;       /* the search's table size */
+    unsigned delay_ms;      /* testing only: the thread waits this long first */
+} wanalyse_task_t;
 
-/* wanalyse_prepare, then the job queued on pool (delay_ms: testing only, the
- * thread waits that long first). 0, or the REFUSE code and reason. */
-int wanalyse_submit(compute_t *pool, const msg_analyse_t *a, uint32_t gen, unsigned delay_ms, char *reason,
-                    size_t len);
-
-/* Runs an analysis job on this thread's engine *eng (made, or re-made when
- * the table size *eng_mb differs); fills out (out->failed when the table
- * cannot be allocated). */
-void wanalyse_run(const compute_job_t *job, engine_t **eng, uint32_t *eng_mb, compute_done_t *out);
-
-/* The ANALYSED of a finished analysis. perturb (testing only) adds 1 to the score. */
-void wanalyse_answer(const compute_done_t *d, bool perturb, msg_t *m);
+/* The analyse row. prepare refuses VARIANT, POSITION (a start position, a game move or a
+ * root move that is not legal), INTERNAL (out of memory). A thread keeps one engine while
+ * the tasks' table size stays. answer: ANALYSED; a search whose table could not be had is
+ * refused INTERNAL; perturb adds 1 to the score. */
+extern const wkind_t WANALYSE_KIND;

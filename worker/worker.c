@@ -18,9 +18,8 @@
 #include "exit_deadline.h"
 #include "log_line.h"
 #include "wire.h"
-#include "wanalyse.h"
 #include "whello.h"
-#include "wperft.h"
+#include "wkind.h"
 #include "wsolve.h"
 #if OCTAD_HAVE_CURVE
 #include "curve.h"
@@ -193,36 +192,31 @@ static void s_refuse(s_worker_t *w, uint64_t task_id, uint64_t job_id, msg_code_
     s_send(w, &m);
 }
 
-/* Checks an OCTP/3 ANALYSE and hands it to the compute threads, or refuses it. */
-static void s_on_analyse(s_worker_t *w, const msg_analyse_t *a)
+/* Checks a task of a pool kind (a TASK, an ANALYSE: wkind.h) and hands it to the compute
+ * threads, or refuses it: beyond the credit given, or what the kind's prepare refuses. */
+static void s_on_pool_task(s_worker_t *w, const wkind_t *kind, const msg_t *m)
 {
     char reason[MSG_TEXT_MAX];
-    if (w->state != S_ACTIVE || w->version < 3) {
+    compute_job_t job = {.kind = kind, .gen = w->gen};
+    if (w->state != S_ACTIVE || w->version < kind->version) {
         w->unexpected_nb++;
-    } else if (w->credit_out == 0) {
-        s_refuse(w, a->task_id, a->job_id, MSG_CODE_NO_CREDIT, "task beyond the credit given");
+        return;
+    }
+    int code = kind->prepare(m, w->opts->delay_ms, &job, reason, sizeof reason); /* the ids, also to refuse */
+    if (w->credit_out == 0) {
+        free(job.arg);
+        code = MSG_CODE_NO_CREDIT;
+        snprintf(reason, sizeof reason, "task beyond the credit given");
     } else {
         w->credit_out--;
-        int code = wanalyse_submit(w->compute, a, w->gen, w->opts->delay_ms, reason, sizeof reason);
-        if (code != 0)
-            s_refuse(w, a->task_id, a->job_id, (msg_code_t)code, reason);
+        if (code == 0 && compute_submit(w->compute, &job) != 0) {
+            free(job.arg);
+            code = MSG_CODE_INTERNAL;
+            snprintf(reason, sizeof reason, "out of memory");
+        }
     }
-}
-
-/* Checks a TASK and hands it to the compute threads, or refuses it. */
-static void s_on_task(s_worker_t *w, const msg_task_t *t)
-{
-    char reason[MSG_TEXT_MAX];
-    if (w->state != S_ACTIVE) {
-        w->unexpected_nb++;
-    } else if (w->credit_out == 0) {
-        s_refuse(w, t->task_id, t->job_id, MSG_CODE_NO_CREDIT, "task beyond the credit given");
-    } else {
-        w->credit_out--;
-        int code = wperft_submit(w->compute, t, w->gen, reason, sizeof reason);
-        if (code != 0)
-            s_refuse(w, t->task_id, t->job_id, (msg_code_t)code, reason);
-    }
+    if (code != 0)
+        s_refuse(w, job.task_id, job.job_id, (msg_code_t)code, reason);
 }
 
 static void s_on_welcome(s_worker_t *w, const msg_welcome_t *m)
@@ -298,14 +292,17 @@ static void s_on_message(s_worker_t *w, const msg_t *m)
         w->unexpected_nb++; /* another version than the session's (PROTOCOL.md 11.1) */
         return;
     }
+    const wkind_t *kind = wkind_find(m->type);
+    if (kind != NULL) {
+        s_on_pool_task(w, kind, m);
+        return;
+    }
     switch (m->type) {
     case MSG_SOLVE:
     case MSG_VERIFY:
     case MSG_FETCH:
     case MSG_CHUNK: s_on_solve_message(w, m); break;
     case MSG_WELCOME: s_on_welcome(w, &m->u.welcome); break;
-    case MSG_TASK: s_on_task(w, &m->u.task); break;
-    case MSG_ANALYSE: s_on_analyse(w, &m->u.analyse); break;
     case MSG_HEARTBEAT: break;
     case MSG_BYE: s_on_bye(w, &m->u.bye); break;
     case MSG_ERROR: s_on_error(w, &m->u.error); break;
@@ -358,19 +355,19 @@ static void s_read_results(s_worker_t *w, bool woken)
         ;
     compute_done_t d;
     while (compute_take(w->compute, &d)) {
-        if (d.gen != w->gen || w->state != S_ACTIVE)
-            continue;
-        static msg_t m; /* an ANALYSED holds 120 PV moves: off the stack */
-        if (d.analyse && d.failed) {
-            s_refuse(w, d.task_id, d.job_id, MSG_CODE_INTERNAL, "out of memory for the search's table");
+        if (d.gen != w->gen || w->state != S_ACTIVE) {
+            free(d.result);
             continue;
         }
+        static msg_t m; /* an ANALYSED holds 120 PV moves: off the stack */
+        char reason[MSG_TEXT_MAX];
         bool perturb = w->opts->inject_fault > 0 && ++w->result_nb % w->opts->inject_fault == 0;
-        if (d.analyse)
-            wanalyse_answer(&d, perturb, &m);
+        int code = d.kind->answer(&d, perturb, &m, reason, sizeof reason);
+        free(d.result);
+        if (code != 0)
+            s_refuse(w, d.task_id, d.job_id, (msg_code_t)code, reason);
         else
-            wperft_answer(&d, perturb, &m);
-        s_send(w, &m);
+            s_send(w, &m);
     }
 }
 
@@ -507,7 +504,7 @@ static int s_setup(s_worker_t *w, const worker_opts_t *opts, char *err, size_t e
      * the prefetch is left (PROTOCOL.md section 6): fewer wake-ups on both
      * sides, and the refill arrives before a thread runs dry. */
     size_t low_water = (size_t)(opts->prefetch + 3) / 4;
-    w->compute = compute_new(opts->threads, opts->hash_mb << 20, w->wake_wr, low_water, err, errlen);
+    w->compute = compute_new(WKINDS, WKIND_NB, opts->threads, opts->hash_mb << 20, w->wake_wr, low_water, err, errlen);
     if (w->compute == NULL)
         return -1;
     w->version = (uint32_t)opts->protocol;

@@ -1,24 +1,17 @@
-/* wperft.h: the worker's OCTP/1 perft TASKs (proto/PROTOCOL.md section 5):
- * checked and parsed on the I/O thread, counted by the compute pool
- * (compute.h), answered with RESULT. The OCTP/3 counterpart is wanalyse.h. */
+/* wperft.h: the worker's OCTP/1 perft TASKs (proto/PROTOCOL.md section 5), a pool kind
+ * (wkind.h): checked and parsed on the I/O thread, counted on a compute thread, answered
+ * with RESULT. */
 #pragma once
 
-#include <stdbool.h>
-#include <stddef.h>
-#include <stdint.h>
-
-#include "compute.h"
-#include "msg.h"
+#include "wkind.h"
 
 /* The deepest perft a TASK may ask for. */
 enum { WPERFT_DEPTH_MAX = 40 };
 
-/* Checks a TASK of session generation gen and queues it on pool. Returns 0,
- * or the msg_code_t to REFUSE it with and the reason in reason (len bytes):
- * VARIANT, DEPTH (above WPERFT_DEPTH_MAX), POSITION (naming the parser's
- * problem), INTERNAL (out of memory). */
-int wperft_submit(compute_t *pool, const msg_task_t *t, uint32_t gen, char *reason, size_t len);
-
-/* The RESULT of a finished count. perturb (testing only, for verify mode)
- * makes it wrong by one node. */
-void wperft_answer(const compute_done_t *d, bool perturb, msg_t *m);
+/* The perft row. prepare refuses VARIANT, DEPTH (above WPERFT_DEPTH_MAX), POSITION
+ * (naming the parser's problem), INTERNAL (out of memory). The pool's table: one
+ * octad table of hash_bytes shared by the threads where that stays exact
+ * (game_tt_shareable), else a table per thread of hash_each, re-made when the
+ * variant changes; hash_bytes 0: none. answer: RESULT; perturb makes it wrong by one
+ * node (in the stats too). */
+extern const wkind_t WPERFT_KIND;

@@ -13,9 +13,10 @@
 #include "split_move.h"
 #include "wanalyse.h"
 
-static void s_task(msg_analyse_t *a, const char *variant, const char *position, const char *move)
+static void s_task(msg_t *m, const char *variant, const char *position, const char *move)
 {
-    memset(a, 0, sizeof *a);
+    msg_init(m, MSG_ANALYSE);
+    msg_analyse_t *a = &m->u.analyse;
     a->task_id = 5;
     a->job_id = 77;
     snprintf(a->variant, sizeof a->variant, "%s", variant);
@@ -26,12 +27,14 @@ static void s_task(msg_analyse_t *a, const char *variant, const char *position, 
     a->lease_ms = 1000;
 }
 
-static void s_refused(const msg_analyse_t *a, int code, const char *needle)
+static void s_refused(const msg_t *m, int code, const char *needle)
 {
-    compute_job_t job;
+    compute_job_t job = {.kind = &WANALYSE_KIND};
     char reason[MSG_TEXT_MAX] = "";
-    assert_int_equal(wanalyse_prepare(a, 1, &job, reason, sizeof reason), code);
-    assert_null(job.game);
+    assert_int_equal(WANALYSE_KIND.prepare(m, 0, &job, reason, sizeof reason), code);
+    assert_null(job.arg);
+    assert_int_equal(job.task_id, 5); /* the ids, for the REFUSE */
+    assert_int_equal(job.job_id, 77);
     if (strstr(reason, needle) == NULL)
         fail_msg("reason \"%s\" does not mention \"%s\"", reason, needle);
 }
@@ -39,44 +42,42 @@ static void s_refused(const msg_analyse_t *a, int code, const char *needle)
 static void test_refusals(void **state)
 {
     (void)state;
-    static msg_analyse_t a;
+    static msg_t m;
+    msg_analyse_t *a = &m.u.analyse;
     const char *start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-    s_task(&a, "xiangqi", start, "e2e4");
-    s_refused(&a, MSG_CODE_VARIANT, "unknown variant \"xiangqi\"");
-    s_task(&a, "chess", "rnbqkbnr/ppp w", "e2e4");
-    s_refused(&a, MSG_CODE_POSITION, "bad position: position \"rnbqkbnr/ppp w\"");
-    s_task(&a, "chess", start, "e2e4");
-    a.n_moves = 2;
-    strcpy(a.moves[0], "e2e4");
-    strcpy(a.moves[1], "e2e4");
-    s_refused(&a, MSG_CODE_POSITION, "moves: move 2 'e2e4' is not legal there");
-    a.n_moves = 1;
-    s_refused(&a, MSG_CODE_POSITION, "move 'e2e4' is not legal in the analysed position");
+    s_task(&m, "xiangqi", start, "e2e4");
+    s_refused(&m, MSG_CODE_VARIANT, "unknown variant \"xiangqi\"");
+    s_task(&m, "chess", "rnbqkbnr/ppp w", "e2e4");
+    s_refused(&m, MSG_CODE_POSITION, "bad position: position \"rnbqkbnr/ppp w\"");
+    s_task(&m, "chess", start, "e2e4");
+    a->n_moves = 2;
+    strcpy(a->moves[0], "e2e4");
+    strcpy(a->moves[1], "e2e4");
+    s_refused(&m, MSG_CODE_POSITION, "moves: move 2 'e2e4' is not legal there");
+    a->n_moves = 1;
+    s_refused(&m, MSG_CODE_POSITION, "move 'e2e4' is not legal in the analysed position");
 }
 
 static void test_answer_is_the_split_search(void **state)
 {
     (void)state;
-    static msg_analyse_t a;
-    static msg_t m;
-    static compute_done_t d;
+    static msg_t a, m;
     static engine_result_t want;
-    compute_job_t job;
+    compute_job_t job = {.kind = &WANALYSE_KIND};
     char reason[MSG_TEXT_MAX];
-    engine_t *eng = NULL;
-    uint32_t eng_mb = 0;
+    void *thread = NULL;
     s_task(&a, "octad", "ppkn/4/4/NKPP w NCFncf - 0 1", "c1c2");
-    a.n_moves = 0;
-    assert_int_equal(wanalyse_prepare(&a, 1, &job, reason, sizeof reason), 0);
-    memset(&d, 0, sizeof d);
-    d.task_id = job.task_id;
-    d.job_id = job.job_id;
-    wanalyse_run(&job, &eng, &eng_mb, &d);
-    assert_false(d.failed);
+    assert_int_equal(WANALYSE_KIND.prepare(&a, 0, &job, reason, sizeof reason), 0);
+    wkind_env_t env = {.thread = &thread};
+    compute_done_t d = {.kind = &WANALYSE_KIND, .task_id = job.task_id, .job_id = job.job_id};
+    d.result = WANALYSE_KIND.run(&job, &env);
+    assert_non_null(d.result);
+    assert_non_null(thread); /* the thread's engine, kept for its next task */
+    const wanalyse_task_t *t = job.arg;
     engine_t *ref = engine_new(4u << 20);
-    engine_history_t h = engine_game_history(job.game);
-    assert_int_equal(engine_split_move(ref, &job.game->pos, &h, job.move, 5, &want), 0);
-    wanalyse_answer(&d, false, &m);
+    engine_history_t h = engine_game_history(&t->game);
+    assert_int_equal(engine_split_move(ref, &t->game.pos, &h, t->move, 5, &want), 0);
+    assert_int_equal(WANALYSE_KIND.answer(&d, false, &m, reason, sizeof reason), 0);
     assert_int_equal(m.type, MSG_ANALYSED);
     assert_int_equal(m.u.analysed.task_id, 5);
     assert_int_equal(m.u.analysed.job_id, 77);
@@ -85,11 +86,34 @@ static void test_answer_is_the_split_search(void **state)
     assert_int_equal(m.u.analysed.nodes, want.nodes);
     assert_int_equal(m.u.analysed.n_pv, want.lines[0].pvlen);
     assert_string_equal(m.u.analysed.pv[0], "c1c2");
-    wanalyse_answer(&d, true, &m); /* --inject-fault: the score is off by one */
+    assert_int_equal(WANALYSE_KIND.answer(&d, true, &m, reason, sizeof reason), 0); /* --inject-fault: the score is off by one */
     assert_int_equal(m.u.analysed.score, want.lines[0].score + 1);
     engine_destroy(&ref);
-    engine_destroy(&eng);
-    free(job.game);
+    WANALYSE_KIND.thread_free(&thread);
+    assert_null(thread);
+    free(d.result);
+    free(job.arg);
+}
+
+/* A search whose table cannot be had is refused INTERNAL, naming the table. */
+static void test_no_table_is_refused(void **state)
+{
+    (void)state;
+    static msg_t a, m;
+    compute_job_t job = {.kind = &WANALYSE_KIND};
+    char reason[MSG_TEXT_MAX] = "";
+    void *thread = NULL;
+    s_task(&a, "octad", "ppkn/4/4/NKPP w NCFncf - 0 1", "c1c2");
+    a.u.analyse.hash_mb = UINT32_MAX; /* 4 PiB: no machine has it */
+    assert_int_equal(WANALYSE_KIND.prepare(&a, 0, &job, reason, sizeof reason), 0);
+    wkind_env_t env = {.thread = &thread};
+    compute_done_t d = {.kind = &WANALYSE_KIND, .task_id = 5, .job_id = 77};
+    d.result = WANALYSE_KIND.run(&job, &env);
+    assert_int_equal(WANALYSE_KIND.answer(&d, false, &m, reason, sizeof reason), MSG_CODE_INTERNAL);
+    assert_non_null(strstr(reason, "table"));
+    WANALYSE_KIND.thread_free(&thread);
+    free(d.result);
+    free(job.arg);
 }
 
 int main(void)
@@ -97,6 +121,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_refusals),
         cmocka_unit_test(test_answer_is_the_split_search),
+        cmocka_unit_test(test_no_table_is_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
