@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "err.h"
 #include "opt.h"
 #include "variant_opt.h"
 
@@ -25,6 +26,15 @@ const opt_t ARGS_POS_ROWS[ARGS_POS_ROW_NB] = {
      "then play these moves (UOI, UCI for chess; castles as king + partner square)"},
 };
 #undef P
+
+int args_pos_plain(const char *arg, void *base, char *err, size_t errlen)
+{
+    args_pos_t *pos = base;
+    if (pos->text != NULL)
+        return err_printf(err, errlen, "one position only (quote the OFEN/FEN: it contains spaces)");
+    pos->text = arg;
+    return 0;
+}
 
 void args_error(const char *cmd, const char *fmt, ...)
 {

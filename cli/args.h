@@ -42,6 +42,10 @@ int args_pos_resolve(const char *cmd, args_pos_t *pos, game_pos_t *out);
 enum { ARGS_POS_ROW_NB = 4 };
 extern const opt_t ARGS_POS_ROWS[ARGS_POS_ROW_NB];
 
+/* A command's plain argument as its one position (opt_spec_t.plain): base is the
+ * args_pos_t (the first member of the command's options). A second one is an error. */
+int args_pos_plain(const char *arg, void *base, char *err, size_t errlen);
+
 /* Help text lines for the position options (printed by the --help of the commands
  * that parse with args_pos_option; the same as ARGS_POS_ROWS' help). */
 extern const char ARGS_POS_HELP[];

@@ -16,41 +16,19 @@ static const char *const s_what[] = {
     "Says OK, or the exact problem with the position text (exit status 2).",
 };
 
-static void s_help(s_kind_t k)
-{
-    bool needed = k == S_VALIDATE; /* validate checks a given text (or --start N) */
-    printf("usage: octad %s [options] %s\n%s\n\n"
-           "POSITION is an OFEN (octad) or FEN (chess, chess960); quote it.%s\n%s"
-           "  --help          this text\n",
-           s_names[k], needed ? "POSITION" : "[POSITION]", s_what[k], needed ? "" : " Default: the start.",
-           ARGS_POS_HELP);
-}
-
-/* Parses the shared options and a positional position; 0 ok, -1 help shown, 2 usage. */
+/* Parses the position options and a positional position; 0 ok, OPT_HELP (help shown), or EXIT_USAGE. */
 static int s_parse(s_kind_t k, int argc, char **argv, args_pos_t *pos)
 {
+    bool needed = k == S_VALIDATE; /* validate checks a given text (or --start N) */
+    char prog[32], usage[400];
+    snprintf(prog, sizeof prog, "octad %s", s_names[k]);
+    snprintf(usage, sizeof usage, "usage: octad %s [options] %s\n%s\n\nPOSITION is an OFEN (octad) or FEN (chess, "
+             "chess960); quote it.%s\n", s_names[k], needed ? "POSITION" : "[POSITION]", s_what[k],
+             needed ? "" : " Default: the start.");
+    const opt_spec_t spec = {.prog = prog, .usage = usage, .shared = ARGS_POS_ROWS, .shared_nb = ARGS_POS_ROW_NB,
+                             .plain = args_pos_plain};
     *pos = (args_pos_t){.variant = VARIANT_OCTAD, .start = -1};
-    for (int i = 0; i < argc; i++) {
-        int rc = args_pos_option(s_names[k], argc, argv, &i, pos);
-        if (rc < 0)
-            return EXIT_USAGE;
-        if (rc > 0)
-            continue;
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            s_help(k);
-            return -1;
-        }
-        if (argv[i][0] == '-' && argv[i][1] != '\0') {
-            args_error(s_names[k], "unknown option '%.40s' (see octad %s --help)", argv[i], s_names[k]);
-            return EXIT_USAGE;
-        }
-        if (pos->text != NULL) {
-            args_error(s_names[k], "one position only (quote the OFEN/FEN: it contains spaces)");
-            return EXIT_USAGE;
-        }
-        pos->text = argv[i];
-    }
-    return 0;
+    return opt_parse(&spec, argc, argv, pos);
 }
 
 static int s_moves(const game_pos_t *pos)
@@ -88,8 +66,7 @@ static int s_run(s_kind_t k, int argc, char **argv)
     if (rc != 0)
         return rc < 0 ? EXIT_OK : rc;
     if (k == S_VALIDATE && opt.text == NULL && opt.start < 0) {
-        args_error("validate", "give the position to check (see octad validate --help)");
-        return EXIT_USAGE;
+        return opt_usage("octad validate", "give the position to check");
     }
     if (args_pos_resolve(s_names[k], &opt, &pos) != 0)
         return EXIT_USAGE;

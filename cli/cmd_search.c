@@ -40,15 +40,7 @@ static int s_multipv(const char *text, void *field, char *err, size_t errlen)
     return 0;
 }
 
-/* POSITION: one only. */
-static int s_plain(const char *arg, void *base, char *err, size_t errlen)
-{
-    s_opts_t *o = base;
-    if (o->pos.text != NULL)
-        return err_printf(err, errlen, "one position only (quote the OFEN/FEN: it contains spaces)");
-    o->pos.text = arg;
-    return 0;
-}
+_Static_assert(offsetof(s_opts_t, pos) == 0, "args_pos_plain reads the options as their args_pos_t");
 
 #define F(field) OPT_AT(s_opts_t, field)
 static const opt_t s_rows[] = {
@@ -71,7 +63,7 @@ static const opt_t s_rows[] = {
 
 static const opt_spec_t s_spec = {
     .prog = "octad search", .usage = s_usage, .epilogue = s_epilogue, .rows = s_rows,
-    .row_nb = sizeof s_rows / sizeof s_rows[0], .plain = s_plain, .shared = ARGS_POS_ROWS,
+    .row_nb = sizeof s_rows / sizeof s_rows[0], .plain = args_pos_plain, .shared = ARGS_POS_ROWS,
     .shared_nb = ARGS_POS_ROW_NB, .shared_off = offsetof(s_opts_t, pos)};
 
 /* Parses argv into *o; OPT_HELP (help printed), 0 ok, or EXIT_USAGE. */
