@@ -42,6 +42,9 @@ int args_pos_resolve(const char *cmd, args_pos_t *pos, game_pos_t *out);
 enum { ARGS_POS_ROW_NB = 4 };
 extern const opt_t ARGS_POS_ROWS[ARGS_POS_ROW_NB];
 
+/* In an opt_spec_t: the position rows, over the member `pos` of the options struct `type`. */
+#define ARGS_POS_SHARED(type) .shared = ARGS_POS_ROWS, .shared_nb = ARGS_POS_ROW_NB, .shared_off = offsetof(type, pos)
+
 /* A command's plain argument as its one position (opt_spec_t.plain): base is the
  * args_pos_t (the first member of the command's options). A second one is an error. */
 int args_pos_plain(const char *arg, void *base, char *err, size_t errlen);

@@ -54,10 +54,9 @@ static const opt_t s_rows[] = {
 };
 #undef F
 
-static const opt_spec_t s_spec = {
-    .prog = "octad perft", .usage = s_usage, .epilogue = s_epilogue, .rows = s_rows,
-    .row_nb = sizeof s_rows / sizeof s_rows[0], .plain = s_plain, .shared = ARGS_POS_ROWS,
-    .shared_nb = ARGS_POS_ROW_NB,     .shared_off = offsetof(s_opts_t, pos)};
+static const opt_spec_t s_spec = {.prog = "octad perft", .usage = s_usage, .epilogue = s_epilogue, .rows = s_rows,
+                                  .row_nb = sizeof s_rows / sizeof s_rows[0], .plain = s_plain,
+                                  ARGS_POS_SHARED(s_opts_t)};
 
 static void s_progress(const perft_progress_t *p, void *ctx)
 {

@@ -61,10 +61,9 @@ static const opt_t s_rows[] = {
 };
 #undef F
 
-static const opt_spec_t s_spec = {
-    .prog = "octad search", .usage = s_usage, .epilogue = s_epilogue, .rows = s_rows,
-    .row_nb = sizeof s_rows / sizeof s_rows[0], .plain = args_pos_plain, .shared = ARGS_POS_ROWS,
-    .shared_nb = ARGS_POS_ROW_NB, .shared_off = offsetof(s_opts_t, pos)};
+static const opt_spec_t s_spec = {.prog = "octad search", .usage = s_usage, .epilogue = s_epilogue, .rows = s_rows,
+                                  .row_nb = sizeof s_rows / sizeof s_rows[0], .plain = args_pos_plain,
+                                  ARGS_POS_SHARED(s_opts_t)};
 
 /* Parses argv into *o; OPT_HELP (help printed), 0 ok, or EXIT_USAGE. */
 static int s_parse(int argc, char **argv, s_opts_t *o)
