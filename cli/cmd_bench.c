@@ -8,6 +8,7 @@
 #include "cmd.h"
 #include "count.h"
 #include "perft_run.h"
+#include "variant_opt.h"
 
 typedef struct {
     const char *name;
@@ -36,14 +37,35 @@ static const s_work_t s_works[] = {
 
 enum { S_TIMEABLE_MS = 10 };
 
-static const char s_help[] =
-    "usage: octad bench [--quick] [--repeat N] [--variant V]\n"
-    "Runs fixed perft workloads and prints, for each, nodes, the median time of N\n"
-    "runs and nodes/s, then a node-count signature (the sum of all node counts).\n\n"
-    "  --quick         shallower octad depths (a few seconds in all)\n"
-    "  --repeat N      runs of each workload, the median time is shown (default 3)\n"
-    "  --variant V     only the workloads of one variant\n"
-    "  --help          this text\n";
+typedef struct {
+    bool quick, only;
+    int repeat;
+    variant_t variant;
+} s_opts_t;
+
+/* --variant V: only that variant's workloads; the field is the whole s_opts_t. */
+static int s_variant(const char *text, void *field, char *err, size_t errlen)
+{
+    s_opts_t *o = field;
+    o->only = true;
+    return variant_opt_parse(text, &o->variant, err, errlen);
+}
+
+#define F(field) OPT_AT(s_opts_t, field)
+static const opt_t s_rows[] = {
+    {"--quick", 0, OPT_FLAG, NULL, F(quick), "shallower octad depths (a few seconds in all)"},
+    {"--repeat", 0, OPT_INT, "N", F(repeat), "runs of each workload, the median time is shown (default 3)", .lo = 1,
+     .hi = 15},
+    {"--variant", 0, OPT_CUSTOM, "V", .off = 0, .size = sizeof(s_opts_t), "only the workloads of one variant",
+     .parse = s_variant},
+};
+#undef F
+
+static const opt_spec_t s_spec = {
+    .prog = "octad bench", .rows = s_rows, .row_nb = sizeof s_rows / sizeof s_rows[0],
+    .usage = "usage: octad bench [--quick] [--repeat N] [--variant V]\n"
+             "Runs fixed perft workloads and prints, for each, nodes, the median time of N\n"
+             "runs and nodes/s, then a node-count signature (the sum of all node counts).\n\n"};
 
 static int s_cmp_double(const void *a, const void *b)
 {
@@ -90,31 +112,10 @@ static int s_run_work(const s_work_t *w, bool quick, int repeat, count_t *nodes,
 
 int cmd_bench(int argc, char **argv)
 {
-    bool quick = false, only = false;
-    long repeat = 3;
-    variant_t variant = VARIANT_OCTAD;
-    for (int i = 0; i < argc; i++) {
-        const char *v = NULL;
-        int rc;
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            fputs(s_help, stdout);
-            return EXIT_OK;
-        } else if (strcmp(argv[i], "--quick") == 0) {
-            quick = true;
-        } else if ((rc = args_value("bench", argc, argv, &i, "--repeat", &v)) != 0) {
-            if (rc < 0 || args_int("bench", "--repeat", v, 1, 15, &repeat) != 0)
-                return EXIT_USAGE;
-        } else if ((rc = args_value("bench", argc, argv, &i, "--variant", &v)) != 0) {
-            if (rc < 0 || game_variant_parse(v, &variant) != 0) {
-                args_error("bench", "--variant: unknown variant '%.40s'", v ? v : "");
-                return EXIT_USAGE;
-            }
-            only = true;
-        } else {
-            args_error("bench", "unknown option '%.40s' (see octad bench --help)", argv[i]);
-            return EXIT_USAGE;
-        }
-    }
+    s_opts_t o = {.repeat = 3, .variant = VARIANT_OCTAD};
+    int rc = opt_parse(&s_spec, argc, argv, &o);
+    if (rc != 0)
+        return rc < 0 ? EXIT_OK : rc;
     count_t signature = 0;
     char b[COUNT_TEXT_MAX];
     printf("%-38s %5s %16s %10s %10s\n", "workload", "depth", "nodes", "median s", "Mnodes/s");
@@ -122,12 +123,12 @@ int cmd_bench(int argc, char **argv)
         const s_work_t *w = &s_works[i];
         count_t nodes = 0;
         double secs;
-        if (only && w->variant != variant)
+        if (o.only && w->variant != o.variant)
             continue;
-        if (s_run_work(w, quick, (int)repeat, &nodes, &secs) != 0)
+        if (s_run_work(w, o.quick, o.repeat, &nodes, &secs) != 0)
             return EXIT_FAIL;
         signature += nodes;
-        printf("%-38s %5d %16s ", w->name, quick ? w->quick_depth : w->depth, count_format(nodes, b));
+        printf("%-38s %5d %16s ", w->name, o.quick ? w->quick_depth : w->depth, count_format(nodes, b));
         if (secs * 1000 < S_TIMEABLE_MS)
             printf("%10s %10s\n", "< 0.010", "-"); /* too short to time */
         else
