@@ -10,6 +10,7 @@
 
 #include "args.h"
 #include "cmd.h"
+#include "err.h"
 #include "verify_journal.h"
 #include "vt_check.h"
 #include "vt_fwdcheck.h"
@@ -25,42 +26,58 @@ typedef struct {
     bool json, quiet, forward;
 } s_opts_t;
 
-static void s_help(void)
+static const char s_usage[] =
+    "usage: octad verify-tables [TABLE...] [--tables DIR] [--threads N] [--journal FILE] [--json] [--quiet]\n"
+    "       octad verify-tables --forward [TABLE...] [--tables DIR] [--clock-every N] [--json]\n"
+    "Checks octad table files independently of the generator: the header, both\n"
+    "CRC-32C checksums and the size; then every slot: illegal placements (and only\n"
+    "they) are marked invalid, the index maps each position back to its slot, and\n"
+    "each value agrees with one ply of look-ahead through the move generator:\n"
+    "  win (G-50)    a move to a loss whose dtz is one less (a zeroing move counts 1)\n"
+    "  loss (G-50)   every move to a win, the slowest exactly one less\n"
+    "  draw          no move to a loss, and a move to a draw (or stalemate/no material)\n"
+    "  cursed-win / blessed-loss the same without the 25-move rule; dtm in every\n"
+    "                case: the fastest mate when winning, the slowest when losing.\n"
+    "A child reached without zeroing stands at clock 1: won or lost there iff\n"
+    "1 + dtz <= 50. Positions with a legal e.p. capture are valued by look-ahead.\n"
+    "TABLE is a name like KQvK (default: every .otb file in DIR).\n"
+    "With --forward, a different algorithm instead: the game graph reachable from\n"
+    "each table's positions (both colours, mirrors) is built in memory and solved\n"
+    "forward (fixpoint sweeps without the 25-move rule; exact minimax over\n"
+    "(position, clock) with it), and every position in it is compared with the\n"
+    "tables; every N-th also at every clock 0-49. Default TABLE: every table in DIR\n"
+    "with at most --max-pieces pieces (default 4).\n"
+    "Exit status: 0 all consistent, 1 an inconsistency, 2 bad usage or a table\n"
+    "missing, unreadable or refused.\n\n";
+
+/* TABLE: a table name like KQvK. */
+static int s_plain(const char *arg, void *base, char *err, size_t errlen)
 {
-    printf("usage: octad verify-tables [TABLE...] [--tables DIR] [--threads N] [--journal FILE] [--json] [--quiet]\n"
-           "       octad verify-tables --forward [TABLE...] [--tables DIR] [--clock-every N] [--json]\n"
-           "Checks octad table files independently of the generator: the header, both\n"
-           "CRC-32C checksums and the size; then every slot: illegal placements (and only\n"
-           "they) are marked invalid, the index maps each position back to its slot, and\n"
-           "each value agrees with one ply of look-ahead through the move generator:\n"
-           "  win (G-50)    a move to a loss whose dtz is one less (a zeroing move counts 1)\n"
-           "  loss (G-50)   every move to a win, the slowest exactly one less\n"
-           "  draw          no move to a loss, and a move to a draw (or stalemate/no material)\n"
-           "  cursed-win / blessed-loss the same without the 25-move rule; dtm in every\n"
-           "                case: the fastest mate when winning, the slowest when losing.\n"
-           "A child reached without zeroing stands at clock 1: won or lost there iff\n"
-           "1 + dtz <= 50. Positions with a legal e.p. capture are valued by look-ahead.\n"
-           "TABLE is a name like KQvK (default: every .otb file in DIR).\n"
-           "With --forward, a different algorithm instead: the game graph reachable from\n"
-           "each table's positions (both colours, mirrors) is built in memory and solved\n"
-           "forward (fixpoint sweeps without the 25-move rule; exact minimax over\n"
-           "(position, clock) with it), and every position in it is compared with the\n"
-           "tables; every N-th also at every clock 0-49. Default TABLE: every table in DIR\n"
-           "with at most --max-pieces pieces (default 4).\n"
-           "Exit status: 0 all consistent, 1 an inconsistency, 2 bad usage or a table\n"
-           "missing, unreadable or refused.\n\n"
-           "  --tables DIR     table directory (default: $OCTAD_TABLES or ./" DEFAULT_TABLES ")\n"
-           "  --threads N      worker threads (default: one per core)\n"
-           "  --journal FILE   record each table found consistent there (name, file size and\n"
-           "                   time; fsynced) and skip the tables it holds unchanged, so an\n"
-           "                   interrupted run resumes: rerun the same command\n"
-           "  --forward        compare with a forward search instead (small tables)\n"
-           "  --clock-every N  with --forward: every N-th position at every clock (default 1)\n"
-           "  --max-pieces N   with --forward and no TABLE: tables up to N pieces (default 4)\n"
-           "  --json           one JSON summary on stdout\n"
-           "  --quiet          no progress lines on stderr\n"
-           "  --help           this text\n");
+    s_opts_t *o = base;
+    if (vt_table_parse(arg) < 0)
+        return err_printf(err, errlen, "'%.40s' is not a table name (like KQvK)", arg);
+    o->names[o->nnames++] = arg;
+    return 0;
 }
+
+#define F(field) OPT_AT(s_opts_t, field)
+static const opt_t s_rows[] = {
+    {"--tables", 0, OPT_STRING, "DIR", F(dir), "table directory (default: $OCTAD_TABLES or ./" DEFAULT_TABLES ")"},
+    {"--threads", 0, OPT_INT, "N", F(threads), "worker threads (default: one per core)", .lo = 1, .hi = 64},
+    {"--journal", 0, OPT_STRING, "FILE", F(journal), "record each table found consistent there (name, file size and\n"
+     "time; fsynced) and skip the tables it holds unchanged, so an\ninterrupted run resumes: rerun the same command"},
+    {"--forward", 0, OPT_FLAG, NULL, F(forward), "compare with a forward search instead (small tables)"},
+    {"--clock-every", 0, OPT_INT, "N", F(clock_every), "with --forward: every N-th position at every clock (default 1)",
+     .lo = 0, .hi = 1000000000},
+    {"--max-pieces", 0, OPT_INT, "N", F(max_pieces), "with --forward and no TABLE: tables up to N pieces (default 4)",
+     .lo = 2, .hi = 8},
+    {"--json", 0, OPT_FLAG, NULL, F(json), "one JSON summary on stdout"},
+    {"--quiet", 0, OPT_FLAG, NULL, F(quiet), "no progress lines on stderr"},
+};
+#undef F
+
+static const opt_spec_t s_spec = {.prog = "octad verify-tables", .usage = s_usage, .rows = s_rows,
+                                  .row_nb = sizeof s_rows / sizeof s_rows[0], .plain = s_plain};
 
 static int s_parse(int argc, char **argv, s_opts_t *o)
 {
@@ -69,45 +86,9 @@ static int s_parse(int argc, char **argv, s_opts_t *o)
     o->names = calloc((size_t)argc + 1, sizeof *o->names);
     if (!o->names)
         return EXIT_USAGE;
-    for (int i = 0; i < argc; i++) {
-        const char *v;
-        int rc;
-        if ((rc = args_value("verify-tables", argc, argv, &i, "--tables", &v)) != 0) {
-            if (rc < 0)
-                return EXIT_USAGE;
-            o->dir = v;
-        } else if ((rc = args_value("verify-tables", argc, argv, &i, "--journal", &v)) != 0) {
-            if (rc < 0)
-                return EXIT_USAGE;
-            o->journal = v;
-        } else if ((rc = args_value("verify-tables", argc, argv, &i, "--threads", &v)) != 0) {
-            if (rc < 0 || args_int("verify-tables", "--threads", v, 1, 64, &o->threads) < 0)
-                return EXIT_USAGE;
-        } else if ((rc = args_value("verify-tables", argc, argv, &i, "--clock-every", &v)) != 0) {
-            if (rc < 0 || args_int("verify-tables", "--clock-every", v, 0, 1000000000, &o->clock_every) < 0)
-                return EXIT_USAGE;
-        } else if ((rc = args_value("verify-tables", argc, argv, &i, "--max-pieces", &v)) != 0) {
-            if (rc < 0 || args_int("verify-tables", "--max-pieces", v, 2, 8, &o->max_pieces) < 0)
-                return EXIT_USAGE;
-        } else if (strcmp(argv[i], "--forward") == 0) {
-            o->forward = true;
-        } else if (strcmp(argv[i], "--json") == 0) {
-            o->json = true;
-        } else if (strcmp(argv[i], "--quiet") == 0) {
-            o->quiet = true;
-        } else if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            s_help();
-            return -1;
-        } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
-            args_error("verify-tables", "unknown option '%.40s' (see octad verify-tables --help)", argv[i]);
-            return EXIT_USAGE;
-        } else if (vt_table_parse(argv[i]) < 0) {
-            args_error("verify-tables", "'%.40s' is not a table name (like KQvK)", argv[i]);
-            return EXIT_USAGE;
-        } else {
-            o->names[o->nnames++] = argv[i];
-        }
-    }
+    int rc = opt_parse(&s_spec, argc, argv, o);
+    if (rc != 0)
+        return rc;
     if (o->threads < 0) {
         long n = sysconf(_SC_NPROCESSORS_ONLN);
         o->threads = n > 0 ? n : 1;
