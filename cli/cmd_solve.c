@@ -11,6 +11,7 @@
 #include "answer.h"
 #include "args.h"
 #include "cmd.h"
+#include "err.h"
 #include "index.h"
 #include "probe.h"
 #include "sig.h"
@@ -29,103 +30,76 @@ typedef struct {
     bool json, pv, quiet, repack, count, deployed;
 } s_opts_t;
 
-static void s_help_solve(void)
+static const char s_usage_solve[] =
+    "usage: octad solve [POSITION] [--tables DIR] [--max-pieces N] [--threads N] [--memory GB]\n"
+    "                   [--json] [--quiet]\n"
+    "       octad solve --repack [--tables DIR]\n"
+    "       octad solve --count [--tables DIR] [--max-pieces N] [--json]\n"
+    "Generates octad tablebases by retrograde analysis and answers a position.\n\n"
+    "With --max-pieces N, solves every table with at most N pieces (kings included,\n"
+    "2-8) and writes DIR/SUMMARY (value counts and CRC-32C of each table).\n"
+    "Otherwise solves the tables POSITION needs (default: the start position) and\n"
+    "prints its value as `octad probe` does. Tables already in DIR are reused, so an\n"
+    "interrupted solve resumes where it stopped. Pairs of tables are solved at once\n"
+    "while their estimated memory fits in --memory.\n\n";
+
+static const char s_usage_probe[] =
+    "usage: octad probe [POSITION] [--tables DIR] [--json] [--pv]\n"
+    "       octad probe --deployed [--tables DIR] [--json]\n"
+    "Prints an octad position's value from the tables: win, cursed-win (won only\n"
+    "without the 25-move rule), draw, blessed-loss or loss for the side to move, at\n"
+    "the position's halfmove clock; dtz (plies to the next pawn move, capture or\n"
+    "change of rights, or mate) and dtm (plies to mate, without the 25-move rule);\n"
+    "and the best moves. Default POSITION: the start.\n\n";
+
+/* POSITION: one only. */
+static int s_plain(const char *arg, void *base, char *err, size_t errlen)
 {
-    printf("usage: octad solve [POSITION] [--tables DIR] [--max-pieces N] [--threads N] [--memory GB]\n"
-           "                   [--json] [--quiet]\n"
-           "       octad solve --repack [--tables DIR]\n"
-           "       octad solve --count [--tables DIR] [--max-pieces N] [--json]\n"
-           "Generates octad tablebases by retrograde analysis and answers a position.\n\n"
-           "With --max-pieces N, solves every table with at most N pieces (kings included,\n"
-           "2-8) and writes DIR/SUMMARY (value counts and CRC-32C of each table).\n"
-           "Otherwise solves the tables POSITION needs (default: the start position) and\n"
-           "prints its value as `octad probe` does. Tables already in DIR are reused, so an\n"
-           "interrupted solve resumes where it stopped. Pairs of tables are solved at once\n"
-           "while their estimated memory fits in --memory.\n\n"
-           "  --tables DIR     table directory (default: $OCTAD_TABLES or ./" DEFAULT_TABLES ")\n"
-           "  --max-pieces N   solve every table up to N pieces\n"
-           "  --threads N      worker threads (default: one per core)\n"
-           "  --memory GB      memory the pairs solved at once may use (decimal GB, 1e9 bytes;\n"
-           "                   default: 3/4 of RAM)\n"
-           "  --repack         rewrite table files of format version 1 as version 2\n"
-           "                   (compressed), each checked as it is read back; solves nothing\n"
-           "  --count          count the game positions the tables up to --max-pieces (default\n"
-           "                   8) stand for: both sides to move, mirror images apart, with\n"
-           "                   castling rights, without positions with a legal e.p. capture;\n"
-           "                   every file's checksums are checked; solves nothing\n"
-           "  --json           machine-readable result\n"
-           "  --quiet          no progress lines\n"
-           "  --help           this text\n");
+    s_opts_t *o = base;
+    if (o->text != NULL)
+        return err_printf(err, errlen, "one position only (quote the OFEN: it contains spaces)");
+    o->text = arg;
+    return 0;
 }
 
-static void s_help_probe(void)
-{
-    printf("usage: octad probe [POSITION] [--tables DIR] [--json] [--pv]\n"
-           "       octad probe --deployed [--tables DIR] [--json]\n"
-           "Prints an octad position's value from the tables: win, cursed-win (won only\n"
-           "without the 25-move rule), draw, blessed-loss or loss for the side to move, at\n"
-           "the position's halfmove clock; dtz (plies to the next pawn move, capture or\n"
-           "change of rights, or mate) and dtm (plies to mate, without the 25-move rule);\n"
-           "and the best moves. Default POSITION: the start.\n\n"
-           "  --tables DIR     table directory (default: $OCTAD_TABLES or ./" DEFAULT_TABLES ")\n"
-           "  --json           one JSON object: wdl, dtz, dtm, best, moves\n"
-           "  --pv             the optimal line to mate (or as far as it goes)\n"
-           "  --deployed       the value of every deployed start (0-143, numbered as in\n"
-           "                   octad selfplay --start; 39 is the standard start), one\n"
-           "                   line each (JSON: one array), and a tally\n"
-           "  --help           this text\n");
-}
+#define F(field) OPT_AT(s_opts_t, field)
+static const opt_t s_rows_solve[] = {
+    {"--tables", 0, OPT_STRING, "DIR", F(dir), "table directory (default: $OCTAD_TABLES or ./" DEFAULT_TABLES ")"},
+    {"--max-pieces", 0, OPT_INT, "N", F(max_pieces), "solve every table up to N pieces", .lo = 2, .hi = 8},
+    {"--threads", 0, OPT_INT, "N", F(threads), "worker threads (default: one per core)", .lo = 1, .hi = 64},
+    {"--memory", 0, OPT_GB, "GB", F(memory), "memory the pairs solved at once may use (decimal GB, 1e9 bytes;\n"
+     "default: 3/4 of RAM)"},
+    {"--repack", 0, OPT_FLAG, NULL, F(repack), "rewrite table files of format version 1 as version 2\n"
+     "(compressed), each checked as it is read back; solves nothing"},
+    {"--count", 0, OPT_FLAG, NULL, F(count), "count the game positions the tables up to --max-pieces (default\n"
+     "8) stand for: both sides to move, mirror images apart, with\n"
+     "castling rights, without positions with a legal e.p. capture;\n"
+     "every file's checksums are checked; solves nothing"},
+    {"--json", 0, OPT_FLAG, NULL, F(json), "machine-readable result"},
+    {"--quiet", 0, OPT_FLAG, NULL, F(quiet), "no progress lines"},
+};
+static const opt_t s_rows_probe[] = {
+    {"--tables", 0, OPT_STRING, "DIR", F(dir), "table directory (default: $OCTAD_TABLES or ./" DEFAULT_TABLES ")"},
+    {"--json", 0, OPT_FLAG, NULL, F(json), "one JSON object: wdl, dtz, dtm, best, moves"},
+    {"--pv", 0, OPT_FLAG, NULL, F(pv), "the optimal line to mate (or as far as it goes)"},
+    {"--deployed", 0, OPT_FLAG, NULL, F(deployed), "the value of every deployed start (0-143, numbered as in\n"
+     "octad selfplay --start; 39 is the standard start), one\nline each (JSON: one array), and a tally"},
+};
+#undef F
 
-/* Parses the options of solve (solve = true) or probe. 0 ok, -1 help shown, 2 usage. */
-static int s_parse(const char *cmd, bool solve, int argc, char **argv, s_opts_t *o)
+static const opt_spec_t s_spec_solve = {.prog = "octad solve", .usage = s_usage_solve, .rows = s_rows_solve,
+                                        .row_nb = sizeof s_rows_solve / sizeof s_rows_solve[0], .plain = s_plain};
+static const opt_spec_t s_spec_probe = {.prog = "octad probe", .usage = s_usage_probe, .rows = s_rows_probe,
+                                        .row_nb = sizeof s_rows_probe / sizeof s_rows_probe[0], .plain = s_plain};
+
+/* Parses the options of solve (solve = true) or probe. 0 ok, OPT_HELP (help shown), or EXIT_USAGE. */
+static int s_parse(bool solve, int argc, char **argv, s_opts_t *o)
 {
     const char *env = getenv("OCTAD_TABLES");
     *o = (s_opts_t){.dir = env && *env ? env : DEFAULT_TABLES, .max_pieces = -1, .threads = -1};
-    for (int i = 0; i < argc; i++) {
-        const char *v;
-        int rc;
-        if ((rc = args_value(cmd, argc, argv, &i, "--tables", &v)) != 0) {
-            if (rc < 0)
-                return EXIT_USAGE;
-            o->dir = v;
-        } else if (solve && (rc = args_value(cmd, argc, argv, &i, "--max-pieces", &v)) != 0) {
-            if (rc < 0 || args_int(cmd, "--max-pieces", v, 2, 8, &o->max_pieces) < 0)
-                return EXIT_USAGE;
-        } else if (solve && (rc = args_value(cmd, argc, argv, &i, "--threads", &v)) != 0) {
-            if (rc < 0 || args_int(cmd, "--threads", v, 1, 64, &o->threads) < 0)
-                return EXIT_USAGE;
-        } else if (solve && (rc = args_value(cmd, argc, argv, &i, "--memory", &v)) != 0) {
-            if (rc < 0)
-                return EXIT_USAGE;
-            if (solve_parse_memory(v, &o->memory) != 0) {
-                args_error(cmd, "--memory: '%.40s' is not a number of GB in (0, 1000000]", v);
-                return EXIT_USAGE;
-            }
-        } else if (solve && strcmp(argv[i], "--repack") == 0) {
-            o->repack = true;
-        } else if (solve && strcmp(argv[i], "--count") == 0) {
-            o->count = true;
-        } else if (strcmp(argv[i], "--json") == 0) {
-            o->json = true;
-        } else if (!solve && strcmp(argv[i], "--deployed") == 0) {
-            o->deployed = true;
-        } else if (!solve && strcmp(argv[i], "--pv") == 0) {
-            o->pv = true;
-        } else if (solve && strcmp(argv[i], "--quiet") == 0) {
-            o->quiet = true;
-        } else if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            solve ? s_help_solve() : s_help_probe();
-            return -1;
-        } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
-            args_error(cmd, "unknown option '%.40s' (see octad %s --help)", argv[i], cmd);
-            return EXIT_USAGE;
-        } else if (o->text) {
-            args_error(cmd, "one position only (quote the OFEN: it contains spaces)");
-            return EXIT_USAGE;
-        } else {
-            o->text = argv[i];
-        }
-    }
+    int rc = opt_parse(solve ? &s_spec_solve : &s_spec_probe, argc, argv, o);
+    if (rc != 0)
+        return rc;
     if (o->threads < 0) {
         long n = sysconf(_SC_NPROCESSORS_ONLN);
         o->threads = n > 0 ? n : 1;
@@ -181,7 +155,7 @@ static int s_probe_deployed(const s_opts_t *o)
 int cmd_probe(int argc, char **argv)
 {
     s_opts_t o;
-    int rc = s_parse("probe", false, argc, argv, &o);
+    int rc = s_parse(false, argc, argv, &o);
     if (rc != 0)
         return rc < 0 ? EXIT_OK : rc;
     if (o.deployed)
@@ -260,7 +234,7 @@ static int s_repack(const s_opts_t *o)
 int cmd_solve(int argc, char **argv)
 {
     s_opts_t o;
-    int rc = s_parse("solve", true, argc, argv, &o);
+    int rc = s_parse(true, argc, argv, &o);
     if (rc != 0)
         return rc < 0 ? EXIT_OK : rc;
     if (o.repack && o.count) {

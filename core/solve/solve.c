@@ -2,7 +2,6 @@
 #include "solve.h"
 
 #include <dirent.h>
-#include <errno.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -314,17 +313,6 @@ static int s_solve_group(s_group_t *g)
     for (int i = 0; i < started; i++)
         pthread_join(tid[i], NULL);
     return g->failed ? -1 : 0;
-}
-
-int solve_parse_memory(const char *text, uint64_t *bytes)
-{
-    char *end;
-    errno = 0;
-    double gb = strtod(text, &end);
-    if (errno != 0 || end == text || *end != '\0' || !(gb > 0 && gb <= 1e6))
-        return -1;
-    *bytes = (uint64_t)(gb * 1e9);
-    return 0;
 }
 
 uint64_t solve_default_memory(void)

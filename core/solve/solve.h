@@ -43,10 +43,6 @@ uint64_t solve_pair_memory(int pair);
 /* Three quarters of the machine's memory: the default budget of a solve. */
 uint64_t solve_default_memory(void);
 
-/* Parses a --memory value: a decimal number of GB (1e9 bytes) in (0, 1e6],
- * e.g. "18" or "0.5", into bytes. 0, or -1 if the text is not one. */
-int solve_parse_memory(const char *text, uint64_t *bytes);
-
 /* Whether pair i's table files are present in dir with a sound header. */
 bool solve_pair_done(const char *dir, int pair);
 
