@@ -9,6 +9,7 @@ int cmd_bench(int argc, char **argv);
 int cmd_solve(int argc, char **argv);
 int cmd_probe(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
+int cmd_certify(int argc, char **argv);
 int cmd_pgn(int argc, char **argv);
 int cmd_selfplay(int argc, char **argv);
 int cmd_play(int argc, char **argv);

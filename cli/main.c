@@ -18,6 +18,7 @@ static const struct {
     {"solve", cmd_solve, "octad tablebases: generate them (retrograde analysis) and answer a position"},
     {"probe", cmd_probe, "an octad position's value, distances and best moves from the tables"},
     {"verify-tables", cmd_verify, "check octad table files independently: checksums, then every record by one ply"},
+    {"certify", cmd_certify, "write a certificate of an octad value from the tables (checked by certcheck)"},
     {"bench", cmd_bench, "run fixed perft workloads: node-count signature and nodes/s"},
     {"svg", cmd_svg, "draw a position as an SVG board image (flip, last move, arrows, marks, size)"},
     {"play", cmd_play, "play a game in the terminal or through a pipe: human, random or UCI engine"},
