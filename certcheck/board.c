@@ -233,8 +233,11 @@ void cc_canonical_ep(cc_pos_t *p)
         return;
     cc_move_t moves[CC_MAX_MOVES];
     int n = cc_legal_moves(p, moves);
+    int stepper = p->ep - 4 * s_forward(p->side); /* the pawn that double-stepped */
+    int want = CC_P | (p->side ? 0 : CC_BLACK);
     for (int i = 0; i < n; i++)
-        if (moves[i].to == p->ep && s_kind(p->sq[moves[i].from]) == CC_P && !p->sq[p->ep])
+        if (moves[i].to == p->ep && s_kind(p->sq[moves[i].from]) == CC_P && !p->sq[p->ep] &&
+            p->sq[stepper] == want)
             return;
     p->ep = -1;
 }

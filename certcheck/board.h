@@ -31,6 +31,8 @@ typedef struct {
 /* How a position stands by the rules (docs/rules.md, "How a game ends"). */
 enum { CC_ONGOING = 0, CC_MATE, CC_STALEMATE, CC_DEAD };
 
+/* Writes p as OFEN into buf (>= 64 bytes), the castling letters by role as the rules say. */
+void cc_format_ofen(const cc_pos_t *p, char *buf);
 /* Parses an OFEN; 0, or -1 with a message naming the field and the problem in err. */
 int cc_parse_ofen(const char *text, cc_pos_t *p, char *err, int errlen);
 /* Every legal move of p into moves (room for CC_MAX_MOVES); returns how many. */

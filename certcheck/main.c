@@ -4,7 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "certfile.h"
 #include "perft.h"
+#include "prove.h"
 
 static int s_usage(void)
 {
@@ -23,6 +25,17 @@ int main(int argc, char **argv)
             return 2;
         }
         return cc_perft_suite(argv[2], (int)depth);
+    }
+    if (argc == 3 && !strcmp(argv[1], "check")) {
+        cc_cert_t cert;
+        char err[256];
+        if (cc_cert_read(argv[2], &cert, err, sizeof err)) {
+            printf("NOT proved: %s: %s\n", argv[2], err);
+            return 2;
+        }
+        int rc = cc_prove(&cert);
+        cc_cert_free(&cert);
+        return rc;
     }
     return s_usage();
 }

@@ -166,3 +166,41 @@ int cc_parse_ofen(const char *text, cc_pos_t *p, char *err, int errlen)
     p->fullmove = (int)move;
     return 0;
 }
+
+void cc_format_ofen(const cc_pos_t *p, char *buf)
+{
+    static const char MEN[] = ".PNBRQK..pnbrqk.";
+    char *o = buf;
+    for (int r = 3; r >= 0; r--) {
+        int run = 0;
+        for (int f = 0; f < 4; f++) {
+            int man = p->sq[r * 4 + f];
+            if (!man) {
+                run++;
+                continue;
+            }
+            if (run)
+                *o++ = (char)('0' + run), run = 0;
+            *o++ = MEN[man & 15];
+        }
+        if (run)
+            *o++ = (char)('0' + run);
+        *o++ = r ? '/' : ' ';
+    }
+    *o++ = p->side ? 'b' : 'w';
+    *o++ = ' ';
+    char *rights = o;
+    for (int side = 0; side < 2; side++)
+        for (const char *role = "NCF"; *role; role++) {
+            int sq = s_role(p, side, *role);
+            if (sq >= 0 && (p->rights >> (side * 4 + sq % 4) & 1))
+                *o++ = (char)(side ? *role + 32 : *role);
+        }
+    if (o == rights)
+        *o++ = '-';
+    if (p->ep >= 0)
+        o += sprintf(o, " %c%c", 'a' + p->ep % 4, '1' + p->ep / 4);
+    else
+        o += sprintf(o, " -");
+    sprintf(o, " %d %d", p->clock, p->fullmove);
+}

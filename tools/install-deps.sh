@@ -16,7 +16,7 @@ apt_get install -y -qq --no-install-recommends \
     build-essential cmake pkg-config ca-certificates \
     libcmocka-dev libmsgpack-dev libzmq3-dev libsodium-dev libzstd-dev \
     clang libclang-rt-14-dev llvm \
-    python3 iproute2 procps strace util-linux docker-compose yamllint \
+    python3 zstd iproute2 procps strace util-linux docker-compose yamllint \
     man-db less file debootstrap \
     stockfish fairymax polyglot chromium pychess >/dev/null
 # chess.js: the independent chess library the PGN tests replay games against;
