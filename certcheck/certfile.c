@@ -9,9 +9,14 @@
 
 #include "record.h"
 
+/* err = what: detail, the detail's bytes outside printable ASCII shown as '?' (it may be
+ * a damaged header line). Returns -1. */
 static int s_fail(char *err, int len, const char *what, const char *detail)
 {
-    snprintf(err, (size_t)len, "%s%s%s", what, detail ? ": " : "", detail ? detail : "");
+    char clean[96] = "";
+    for (size_t i = 0; detail && detail[i] && i + 1 < sizeof clean; i++)
+        clean[i] = detail[i] >= 32 && detail[i] < 127 ? detail[i] : '?', clean[i + 1] = '\0';
+    snprintf(err, (size_t)len, "%s%s%s", what, detail ? ": " : "", clean);
     return -1;
 }
 

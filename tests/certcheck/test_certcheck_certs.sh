@@ -55,6 +55,22 @@ for c in "${cases[@]}"; do
     fi
     echo "ok: $kind refused: $got"
 done
+# 200 random damages of 1-3 flipped bits anywhere: each refused (exit 1 or 2), none "proved".
+python3 - "$check" "$win" "$draw" "$work/fz.cert" <<'PY' || fail "random damage"
+import random, subprocess, sys
+check, files, tmp = sys.argv[1], sys.argv[2:4], sys.argv[4]
+random.seed(34)
+for t in range(200):
+    b = bytearray(open(files[t % 2], "rb").read())
+    for _ in range(random.randint(1, 3)):
+        i = random.randrange(len(b))
+        b[i] ^= 1 << random.randrange(8)
+    open(tmp, "wb").write(b)
+    r = subprocess.run([check, "check", tmp], capture_output=True)
+    if r.returncode not in (1, 2) or r.stderr or not r.stdout.startswith(b"NOT proved: "):
+        sys.exit("damage %d: exit %d, %r %r" % (t, r.returncode, r.stdout[:200], r.stderr[:200]))
+print("ok: 200 randomly damaged files refused")
+PY
 printf 'not a certificate\n' >"$work/junk.cert"
 : >"$work/empty.cert"
 for f in junk empty missing; do
