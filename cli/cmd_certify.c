@@ -20,71 +20,44 @@ typedef struct {
     bool all, plain;
 } s_opts_t;
 
-static void s_help(void)
-{
-    printf("usage: octad certify [--tables DIR] [--start N | --all | --ofen OFEN] --out DIR [--plain]\n"
-           "Writes a certificate of an octad position's value from the tables\n"
-           "(docs/certificate.md): for a draw, each side's strategy closure; for a win, a\n"
-           "proof graph with ranks and clock bounds. Check it with `certcheck check FILE`,\n"
-           "which shares no code with this program. One line per certificate: its file,\n"
-           "claim, records, bytes, checksum and seconds. Default: the standard start (39).\n\n"
-           "  --tables DIR     table directory (default: $OCTAD_TABLES or ./" DEFAULT_TABLES ")\n"
-           "  --start N        deployed start N (0-143, as octad selfplay --start numbers them)\n"
-           "                   into DIR/start-NNN.cert\n"
-           "  --all            every deployed start, 0-143\n"
-           "  --ofen OFEN      any position, into DIR/ with the OFEN as the name ('/' as '-',\n"
-           "                   ' ' as '_')\n"
-           "  --out DIR        where certificates go (made if missing)\n"
-           "  --plain          the first value-keeping move everywhere instead of the small-\n"
-           "                   certificate preferences (to measure what they save)\n"
-           "  --help           this text\n"
-           "Exit status: 0 written, 1 a table missing or inconsistent, 2 bad usage.\n");
-}
+static const char s_usage[] =
+    "usage: octad certify [--tables DIR] [--start N | --all | --ofen OFEN] --out DIR [--plain]\n"
+    "Writes a certificate of an octad position's value from the tables\n"
+    "(docs/certificate.md): for a draw, each side's strategy closure; for a win, a\n"
+    "proof graph with ranks and clock bounds. Check it with `certcheck check FILE`,\n"
+    "which shares no code with this program. One line per certificate: its file,\n"
+    "claim, records, bytes, checksum and seconds. Default: the standard start (39).\n\n";
 
+#define F(field) OPT_AT(s_opts_t, field)
+static const opt_t s_rows[] = {
+    {"--tables", 0, OPT_TEXT, "DIR", F(dir), "table directory (default: $OCTAD_TABLES or ./" DEFAULT_TABLES ")"},
+    {"--start", 0, OPT_INT, "N", F(start), "deployed start N (0-143, as octad selfplay --start numbers them)\n"
+     "into DIR/start-NNN.cert", .lo = 0, .hi = START_DEPLOYED_NB - 1},
+    {"--all", 0, OPT_FLAG, NULL, F(all), "every deployed start, 0-143"},
+    {"--ofen", 0, OPT_TEXT, "OFEN", F(ofen), "any position, into DIR/ with the OFEN as the name ('/' as '-',\n"
+     "' ' as '_')"},
+    {"--out", 0, OPT_TEXT, "DIR", F(out), "where certificates go (made if missing)"},
+    {"--plain", 0, OPT_FLAG, NULL, F(plain), "the first value-keeping move everywhere instead of the small-\n"
+     "certificate preferences (to measure what they save)"},
+};
+#undef F
+
+static const opt_spec_t s_spec = {.prog = "octad certify", .usage = s_usage,
+                                  .epilogue = "Exit status: 0 written, 1 a table missing or inconsistent, 2 bad usage.\n",
+                                  .rows = s_rows, .row_nb = sizeof s_rows / sizeof s_rows[0]};
+
+/* 0, OPT_HELP, or EXIT_USAGE after the message. */
 static int s_parse(int argc, char **argv, s_opts_t *o)
 {
     const char *env = getenv("OCTAD_TABLES");
     *o = (s_opts_t){.dir = env && *env ? env : DEFAULT_TABLES, .start = -1};
-    int chosen = 0;
-    for (int i = 0; i < argc; i++) {
-        const char *v;
-        int rc;
-        if ((rc = args_value("certify", argc, argv, &i, "--tables", &v)) != 0) {
-            if (rc < 0)
-                return EXIT_USAGE;
-            o->dir = v;
-        } else if ((rc = args_value("certify", argc, argv, &i, "--out", &v)) != 0) {
-            if (rc < 0)
-                return EXIT_USAGE;
-            o->out = v;
-        } else if ((rc = args_value("certify", argc, argv, &i, "--ofen", &v)) != 0) {
-            if (rc < 0)
-                return EXIT_USAGE;
-            o->ofen = v, chosen++;
-        } else if ((rc = args_value("certify", argc, argv, &i, "--start", &v)) != 0) {
-            if (rc < 0 || args_int("certify", "--start", v, 0, START_DEPLOYED_NB - 1, &o->start) < 0)
-                return EXIT_USAGE;
-            chosen++;
-        } else if (!strcmp(argv[i], "--all")) {
-            o->all = true, chosen++;
-        } else if (!strcmp(argv[i], "--plain")) {
-            o->plain = true;
-        } else if (args_other("certify", argv[i]) == ARGS_HELP) {
-            s_help();
-            return -1;
-        } else {
-            args_error("certify", "unexpected argument '%.40s' (see octad certify --help)", argv[i]);
-            return EXIT_USAGE;
-        }
-    }
-    if (chosen > 1) {
-        args_error("certify", "--start, --all and --ofen exclude each other");
-        return EXIT_USAGE;
-    }
-    if (!o->out) {
-        args_error("certify", "--out DIR is required");
-        return EXIT_USAGE;
-    }
+    int rc = opt_parse(&s_spec, argc, argv, o);
+    if (rc != 0)
+        return rc;
+    if ((o->start >= 0) + o->all + (o->ofen != NULL) > 1)
+        return opt_usage(s_spec.prog, "--start, --all and --ofen exclude each other");
+    if (!o->out)
+        return opt_usage(s_spec.prog, "--out DIR is required");
     return 0;
 }
 
@@ -122,7 +95,7 @@ int cmd_certify(int argc, char **argv)
     s_opts_t o;
     int rc = s_parse(argc, argv, &o);
     if (rc != 0)
-        return rc < 0 ? EXIT_OK : rc;
+        return rc == OPT_HELP ? EXIT_OK : rc;
     if (mkdir(o.out, 0777) != 0 && access(o.out, W_OK) != 0) {
         args_error("certify", "--out %s: cannot make or write the directory", o.out);
         return EXIT_FAIL;
