@@ -3,6 +3,8 @@
 # llvm: llvm-symbolizer, so sanitizer and fuzzer reports name functions; man-db, less: `man`
 # (and the man page tests); file: cpack's DEB generator reads the programs' dependencies;
 # debootstrap: the slow test of the .deb on a fresh Debian (tests/deploy/test_deb_chroot.sh).
+# libmicrohttpd-dev, libjansson-dev: `octad serve`, the oracle's HTTP server and its JSON
+# (docs/oracle.md says why these two); wrk: its load measurement (BENCHMARKS.md).
 set -euo pipefail
 if [ "$(id -u)" -ne 0 ]; then
     echo "install-deps.sh: run as root (it uses apt-get)" >&2
@@ -15,6 +17,7 @@ apt_get update -qq
 apt_get install -y -qq --no-install-recommends \
     build-essential cmake pkg-config ca-certificates \
     libcmocka-dev libmsgpack-dev libzmq3-dev libsodium-dev libzstd-dev \
+    libmicrohttpd-dev libjansson-dev wrk \
     clang libclang-rt-14-dev llvm \
     python3 zstd iproute2 procps strace util-linux docker-compose yamllint \
     man-db less file debootstrap \
