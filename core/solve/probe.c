@@ -35,8 +35,7 @@ int probe_position(store_t *store, const octad_pos_t *p, probe_value_t *out)
     return 0;
 }
 
-/* Larger is better for the mover. */
-static long s_score(const probe_move_t *m)
+long probe_move_score(const probe_move_t *m)
 {
     long base = (long)m->wdl * 1000000L;
     if (m->wdl >= REC_CURSED)
@@ -48,28 +47,34 @@ static long s_score(const probe_move_t *m)
 
 static int s_cmp(const void *a, const void *b)
 {
-    long x = s_score(a), y = s_score(b);
+    long x = probe_move_score(a), y = probe_move_score(b);
     return x < y ? 1 : x > y ? -1 : 0;
+}
+
+int probe_move(store_t *store, const octad_pos_t *p, octad_move_t m, probe_move_t *out)
+{
+    octad_pos_t c;
+    make_move(p, m, &c);
+    probe_value_t *v = &out->after;
+    if (probe_position(store, &c, v) < 0)
+        return -1;
+    out->move = m;
+    out->wdl = rec_wdl_negate(v->wdl);
+    out->dtm = v->wdl == REC_DRAW ? 0 : v->dtm + 1;
+    out->dtz = v->wdl == REC_DRAW ? 0 : c.halfmove == 0 ? 1 : v->dtz + 1;
+    return 0;
 }
 
 int probe_moves(store_t *store, const octad_pos_t *p, probe_move_t *moves, int *nbest)
 {
     octad_move_t list[GAME_MOVES_MAX];
     int n = octad_gen_legal(p, list);
-    for (int i = 0; i < n; i++) {
-        octad_pos_t c;
-        probe_value_t v;
-        make_move(p, list[i], &c);
-        if (probe_position(store, &c, &v) < 0)
+    for (int i = 0; i < n; i++)
+        if (probe_move(store, p, list[i], &moves[i]) < 0)
             return -1;
-        moves[i].move = list[i];
-        moves[i].wdl = rec_wdl_negate(v.wdl);
-        moves[i].dtm = v.wdl == REC_DRAW ? 0 : v.dtm + 1;
-        moves[i].dtz = v.wdl == REC_DRAW ? 0 : c.halfmove == 0 ? 1 : v.dtz + 1;
-    }
     qsort(moves, (size_t)n, sizeof *moves, s_cmp);
     *nbest = 0;
-    while (*nbest < n && s_score(&moves[*nbest]) == s_score(&moves[0]))
+    while (*nbest < n && probe_move_score(&moves[*nbest]) == probe_move_score(&moves[0]))
         (*nbest)++;
     return n;
 }

@@ -19,11 +19,19 @@ typedef struct {
     octad_move_t move;
     int wdl;      /* for the mover, at the child's clock */
     int dtz, dtm; /* for the mover: plies to zeroing / mate through this move */
+    probe_value_t after; /* the position after the move, for its side to move */
 } probe_move_t;
 
 /* Value of a legal position (the dtz of an e.p. position exact: ep_exact.h).
  * 0, or -1 if a table is missing or memory runs out (store_error says). */
 int probe_position(store_t *store, const octad_pos_t *p, probe_value_t *out);
+
+/* The value the legal move m of p keeps for the mover (and the position
+ * after it). 0, or -1 if a table is missing (store_error says). */
+int probe_move(store_t *store, const octad_pos_t *p, octad_move_t m, probe_move_t *out);
+
+/* The rank probe_moves sorts by: larger is better for the mover. */
+long probe_move_score(const probe_move_t *m);
 
 /* Every legal move of p, best first (the mover's value; then the fastest
  * mate when winning, the slowest when losing); *nbest moves share the best
