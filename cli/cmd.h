@@ -16,3 +16,4 @@ int cmd_play(int argc, char **argv);
 int cmd_svg(int argc, char **argv);
 int cmd_search(int argc, char **argv);
 int cmd_uci(int argc, char **argv);
+int cmd_serve(int argc, char **argv);

@@ -61,12 +61,12 @@ static void s_json(const s_opts_t *o, const pgn_game_t *g)
     char fen[GAME_TEXT_MAX] = "", san[MOVE_TEXT_MAX];
     const record_t *r = g->has_record ? &g->rec : NULL;
     printf("{\"game\":%ld,\"file\":", g->number);
-    json_string(stdout, o->file);
+    json_write_string(stdout, o->file);
     if (r)
         game_format(record_pos_at(r, 0), fen, sizeof fen);
     printf(",\"line\":%ld,\"variant\":\"%s\",\"start\":", g->line,
            r ? game_variant_name(record_pos_at(r, 0)->variant) : "");
-    json_string(stdout, fen);
+    json_write_string(stdout, fen);
     printf(",\"plies\":%d,\"moves\":[", r ? r->ply_nb : 0);
     for (int k = 1; r && k <= r->ply_nb; k++) {
         gmove_san(record_pos_at(r, k - 1), r->plies[k].move, san);
@@ -75,14 +75,14 @@ static void s_json(const s_opts_t *o, const pgn_game_t *g)
     if (r)
         game_format(record_pos(r), fen, sizeof fen);
     printf("],\"final\":");
-    json_string(stdout, fen);
+    json_write_string(stdout, fen);
     printf(",\"result\":\"%s\",\"termination\":", r ? record_result_text(r->result) : "*");
-    json_string(stdout, r ? record_termination_name(r) : "none");
+    json_write_string(stdout, r ? record_termination_name(r) : "none");
     printf(",\"variations\":%d,\"errors\":[", pgn_game_variation_count(g));
     for (int i = 0; i < g->error_nb && i < PGN_ERRORS_KEPT; i++) {
         if (i)
             putchar(',');
-        json_string(stdout, g->errors[i]);
+        json_write_string(stdout, g->errors[i]);
     }
     printf("]}\n");
 }

@@ -1,7 +1,7 @@
 /* json.c: JSON string output (json.h). */
 #include "json.h"
 
-void json_string(FILE *f, const char *s)
+void json_write_string(FILE *f, const char *s)
 {
     fputc('"', f);
     for (const unsigned char *p = (const unsigned char *)s; *p; p++) {

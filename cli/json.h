@@ -4,4 +4,4 @@
 #include <stdio.h>
 
 /* Writes s as a quoted JSON string (escapes quotes, backslashes and control bytes). */
-void json_string(FILE *f, const char *s);
+void json_write_string(FILE *f, const char *s);

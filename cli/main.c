@@ -17,6 +17,7 @@ static const struct {
     {"validate", cmd_validate, "check a position text: OK or the exact error"},
     {"solve", cmd_solve, "octad tablebases: generate them (retrograde analysis) and answer a position"},
     {"probe", cmd_probe, "an octad position's value, distances and best moves from the tables"},
+    {"serve", cmd_serve, "answer octad positions from the tables over HTTP (JSON API, mainline, SVG)"},
     {"verify-tables", cmd_verify, "check octad table files independently: checksums, then every record by one ply"},
     {"certify", cmd_certify, "write a certificate of an octad value from the tables (checked by certcheck)"},
     {"bench", cmd_bench, "run fixed perft workloads: node-count signature and nodes/s"},

@@ -1,0 +1,157 @@
+/* serve_routes.c: the oracle's routes (serve_routes.h): health, a position,
+ * the mainline, the deployed starts, the board as SVG. */
+#include "serve_routes.h"
+
+#include <jansson.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "game.h"
+#include "serve_query.h"
+#include "svg.h"
+
+static const char S_JSON[] = "application/json";
+
+/* A JSON body (taken: decref'd here) with status; 500 if it cannot be written. */
+static void s_reply_json(serve_reply_t *out, int status, json_t *body)
+{
+    char *text = body ? json_dumps(body, JSON_COMPACT) : NULL;
+    json_decref(body);
+    if (!text) {
+        static const char oom[] = "{\"error\":\"out of memory\"}";
+        *out = (serve_reply_t){500, strdup(oom), sizeof oom - 1, S_JSON};
+        return;
+    }
+    *out = (serve_reply_t){status, text, strlen(text), S_JSON};
+}
+
+void serve_reply_error(serve_reply_t *out, int status, const char *field, const char *message)
+{
+    char summary[512];
+    snprintf(summary, sizeof summary, "%s%s%s", field ? field : "", field ? ": " : "", message);
+    json_t *o = json_pack("{s:s, s:s}", "error", summary, "message", message);
+    if (o && field && json_object_set_new(o, "field", json_string(field)) < 0) {
+        json_decref(o);
+        o = NULL;
+    }
+    s_reply_json(out, status, o);
+}
+
+/* The reply of an oracle call: its answer, or the error it names. */
+static void s_reply_oracle(serve_ctx_t *ctx, oracle_status_t rc, json_t *answer, const char *err,
+                           serve_reply_t *out)
+{
+    switch (rc) {
+    case ORACLE_OK:
+        s_reply_json(out, 200, answer);
+        return;
+    case ORACLE_BAD_INPUT:
+        serve_reply_error(out, 400, "ofen", err);
+        return;
+    case ORACLE_UNAVAILABLE:
+        serve_log_once(ctx->log, "table unavailable (requests that need it answer 503)", err);
+        serve_reply_error(out, 503, NULL, err);
+        return;
+    default:
+        serve_reply_error(out, 500, NULL, err);
+    }
+}
+
+/* The ofen parameter, checked; NULL after an error reply. */
+static const char *s_ofen(serve_arg_fn arg, void *request, serve_reply_t *out)
+{
+    const char *ofen = arg(request, "ofen");
+    char err[160];
+    if (serve_query_ofen(ofen, err, sizeof err) < 0) {
+        serve_reply_error(out, 400, "ofen", err);
+        return NULL;
+    }
+    return ofen;
+}
+
+static void s_health(serve_ctx_t *ctx, serve_arg_fn arg, void *request, serve_reply_t *out)
+{
+    (void)arg;
+    (void)request;
+    s_reply_json(out, 200,
+                 json_pack("{s:s, s:i, s:i}", "status", "ok", "table_files", oracle_table_files(ctx->oracle),
+                           "max_pieces", oracle_max_pieces(ctx->oracle)));
+}
+
+/* An answer of the oracle about the ofen parameter's position. */
+static void s_about_position(serve_ctx_t *ctx, serve_arg_fn arg, void *request, serve_reply_t *out,
+                             oracle_status_t (*answer_fn)(oracle_t *, const char *, json_t **, char *, size_t))
+{
+    const char *ofen = s_ofen(arg, request, out);
+    if (!ofen)
+        return;
+    json_t *answer = NULL;
+    char err[512] = "";
+    oracle_status_t rc = answer_fn(ctx->oracle, ofen, &answer, err, sizeof err);
+    s_reply_oracle(ctx, rc, answer, err, out);
+}
+
+static void s_position(serve_ctx_t *ctx, serve_arg_fn arg, void *request, serve_reply_t *out)
+{
+    s_about_position(ctx, arg, request, out, oracle_position);
+}
+
+static void s_mainline(serve_ctx_t *ctx, serve_arg_fn arg, void *request, serve_reply_t *out)
+{
+    s_about_position(ctx, arg, request, out, oracle_mainline);
+}
+
+static void s_deployed(serve_ctx_t *ctx, serve_arg_fn arg, void *request, serve_reply_t *out)
+{
+    (void)arg;
+    (void)request;
+    json_t *answer = NULL;
+    char err[512] = "";
+    oracle_status_t rc = oracle_deployed(ctx->oracle, &answer, err, sizeof err);
+    s_reply_oracle(ctx, rc, answer, err, out);
+}
+
+static void s_svg(serve_ctx_t *ctx, serve_arg_fn arg, void *request, serve_reply_t *out)
+{
+    (void)ctx;
+    const char *ofen = s_ofen(arg, request, out);
+    if (!ofen)
+        return;
+    game_pos_t pos;
+    char err[256];
+    svg_opts_t o = svg_default_opts();
+    if (game_parse(VARIANT_OCTAD, ofen, &pos, err, sizeof err) < 0) {
+        serve_reply_error(out, 400, "ofen", err);
+        return;
+    }
+    if (serve_query_flip(arg(request, "flip"), &o.flip, err, sizeof err) < 0) {
+        serve_reply_error(out, 400, "flip", err);
+        return;
+    }
+    if (serve_query_lastmove(arg(request, "lastmove"), &o.last_from, &o.last_to, err, sizeof err) < 0) {
+        serve_reply_error(out, 400, "lastmove", err);
+        return;
+    }
+    char *svg = svg_board(&pos, &o);
+    if (!svg) {
+        serve_reply_error(out, 500, NULL, "out of memory");
+        return;
+    }
+    *out = (serve_reply_t){200, svg, strlen(svg), "image/svg+xml"};
+}
+
+static const serve_route_t s_routes[] = {
+    {"/health", s_health, false},
+    {"/api/v1/octad", s_position, true},
+    {"/api/v1/octad/mainline", s_mainline, true},
+    {"/api/v1/octad/deployed", s_deployed, true},
+    {"/api/v1/octad/svg", s_svg, false},
+};
+
+const serve_route_t *serve_route_find(const char *path)
+{
+    for (size_t i = 0; i < sizeof s_routes / sizeof s_routes[0]; i++)
+        if (strcmp(path, s_routes[i].path) == 0)
+            return &s_routes[i];
+    return NULL;
+}
