@@ -300,6 +300,39 @@ def test_no_tables():
     check(srv.stop() == 0, "SIGTERM: exits 0")
 
 
+def required(spec, schema):
+    """Every field an OpenAPI schema (with allOf and $ref) requires."""
+    if "$ref" in schema:
+        name = schema["$ref"].rsplit("/", 1)[1]
+        return required(spec, spec["components"]["schemas"][name])
+    out = set(schema.get("required", []))
+    for part in schema.get("allOf", []):
+        out |= required(spec, part)
+    return out
+
+
+def test_openapi(port, spec_path):
+    """docs/oracle-openapi.yaml: its paths are the server's, the answers have the fields it requires."""
+    import yaml
+    with open(spec_path) as f:
+        spec = yaml.safe_load(f)
+    ofen = {"ofen": "3k/4/4/R2K w - - 0 1"}
+    for path in spec["paths"]:
+        status = get(port, path, ofen)[0]
+        check(status == 200, "openapi path %s answers 200" % path)
+    schemas = spec["components"]["schemas"]
+    _, _, a = get_json(port, "/api/v1/octad", ofen)
+    _, _, m = get_json(port, "/api/v1/octad/mainline", ofen)
+    _, _, d = get_json(port, "/api/v1/octad/deployed")
+    _, _, e = get_json(port, "/api/v1/octad", {"ofen": "x"})
+    for name, obj in (("Position", a), ("Move", a["moves"][0]), ("Mainline", m), ("LineMove", m["mainline"][0]),
+                      ("Start", d[0]), ("Error", e)):
+        missing = required(spec, schemas[name]) - set(obj)
+        check(not missing, "answers have the fields openapi's %s requires%s" % (name, " (missing %s)" % missing if missing else ""))
+    cats = set(schemas["Category"]["enum"])
+    check(cats == set(NAMES) | {"unknown"}, "openapi's categories are ours")
+
+
 def test_command_line():
     out = subprocess.run([OCTAD, "serve", "--help"], capture_output=True, text=True)
     check(out.returncode == 0 and "usage: octad serve" in out.stdout and "--listen" in out.stdout, "--help")
@@ -328,6 +361,7 @@ def main():
         test_mainline_deployed_svg(srv.port)
         test_http(srv.port)
         test_connections(srv.port)
+        test_openapi(srv.port, os.path.join(os.path.dirname(STARTS), "..", "oracle-openapi.yaml"))
         check(srv.alive() and srv.stop() == 0, "the server ran through it all and stops cleanly")
         for bad in ("runtime error:", "AddressSanitizer", "LeakSanitizer"):
             check(bad not in srv.stderr(), "no sanitizer report (%s)" % bad)
