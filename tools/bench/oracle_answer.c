@@ -1,0 +1,106 @@
+/* oracle_answer.c: the cost of the oracle's work per request, without HTTP:
+ * over warm tables (each position asked once before timing), the time of one
+ * probe_position (the position's value alone), of one oracle_position (the
+ * value and every move's, as JSON) and of json_dumps of that answer.
+ *
+ *   bench_oracle_answer DIR [ROUNDS] < positions.txt   (one OFEN a line)
+ *
+ * Prints per round the mean nanoseconds of each over all positions, then the
+ * medians of the rounds. */
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "octad/octad.h"
+#include "oracle.h"
+#include "probe.h"
+#include "store.h"
+
+enum { S_MAX = 100000, S_ROUNDS_MAX = 15 };
+
+static double s_now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec * 1e9 + t.tv_nsec;
+}
+
+static int s_cmp(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static double s_median(double *v, int n)
+{
+    qsort(v, (size_t)n, sizeof *v, s_cmp);
+    return v[n / 2];
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        fprintf(stderr, "usage: bench_oracle_answer DIR [ROUNDS] < positions\n");
+        return 2;
+    }
+    int rounds = argc > 2 ? atoi(argv[2]) : 5;
+    rounds = rounds < 1 ? 1 : rounds > S_ROUNDS_MAX ? S_ROUNDS_MAX : rounds;
+    static char text[S_MAX][96];
+    static octad_pos_t pos[S_MAX];
+    int n = 0;
+    char err[256];
+    octad_init();
+    while (n < S_MAX && fgets(text[n], sizeof text[n], stdin)) {
+        text[n][strcspn(text[n], "\n")] = '\0';
+        if (octad_parse(text[n], &pos[n], err, sizeof err) == 0)
+            n++;
+    }
+    oracle_t *o = oracle_new(argv[1]);
+    store_t *st = store_new(argv[1]);
+    if (!o || !st || n == 0) {
+        fprintf(stderr, "bench_oracle_answer: no positions, or out of memory\n");
+        return 1;
+    }
+    probe_value_t v;
+    for (int i = 0; i < n; i++) { /* warm: every table these need is loaded */
+        json_t *a = NULL;
+        if (oracle_position(o, text[i], &a, err, sizeof err) != ORACLE_OK || probe_position(st, &pos[i], &v) < 0) {
+            fprintf(stderr, "bench_oracle_answer: %s: %s\n", text[i], err);
+            return 1;
+        }
+        json_decref(a);
+    }
+    double probe_ns[S_ROUNDS_MAX], answer_ns[S_ROUNDS_MAX], dump_ns[S_ROUNDS_MAX];
+    long sink = 0;
+    for (int r = 0; r < rounds; r++) {
+        double t0 = s_now();
+        for (int i = 0; i < n; i++) {
+            probe_position(st, &pos[i], &v);
+            sink += v.dtm;
+        }
+        double t1 = s_now(), dump = 0;
+        for (int i = 0; i < n; i++) {
+            json_t *a = NULL;
+            oracle_position(o, text[i], &a, err, sizeof err);
+            double d0 = s_now();
+            char *s = json_dumps(a, JSON_COMPACT);
+            dump += s_now() - d0;
+            sink += (long)strlen(s);
+            free(s);
+            json_decref(a);
+        }
+        double t2 = s_now();
+        probe_ns[r] = (t1 - t0) / n;
+        dump_ns[r] = dump / n;
+        answer_ns[r] = (t2 - t1 - dump) / n;
+        printf("round %d: %d positions: probe_position %.0f ns, oracle_position %.0f ns, json_dumps %.0f ns\n", r + 1,
+               n, probe_ns[r], answer_ns[r], dump_ns[r]);
+    }
+    printf("median: probe_position %.0f ns, oracle_position %.0f ns, json_dumps %.0f ns (checksum %ld)\n",
+           s_median(probe_ns, rounds), s_median(answer_ns, rounds), s_median(dump_ns, rounds), sink % 1000);
+    oracle_destroy(&o);
+    store_destroy(&st);
+    return 0;
+}

@@ -1,0 +1,145 @@
+#!/usr/bin/env python3
+"""oracle_wrk.py: requests per second and latency of `octad serve` under wrk (keep-alive).
+
+    python3 tools/bench/oracle_wrk.py [OCTAD] [--pieces N] [--rounds R] [--seconds S] [--connections C]
+                                      [--threads N] [--positions K] [--keep-positions FILE]
+
+Makes the tables up to N pieces (default 5) in a temporary directory, starts `octad serve`
+(--threads N, default the cores) on a free port of 127.0.0.1, draws K (default 2000) random legal
+positions the tables cover (random placements of two kings and up to N-2 other men, kept when the
+server answers 200 and a category other than unknown), then runs wrk (2 threads, C connections,
+default 64) R times (default 3) for S seconds (default 10) over three loads: /health (the HTTP
+floor), one fixed position, and the random positions in turn. Prints each run's requests/s and
+latency percentiles, the medians, and the server's resident memory (VmRSS, VmHWM) at the end.
+wrk and the server share the machine's cores: the figures are for both on one machine.
+"""
+import argparse
+import os
+import random
+import re
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.parse
+import urllib.request
+
+LUA = r'''
+local paths = {}
+for line in io.lines(os.getenv("OCTAD_WRK_PATHS")) do paths[#paths + 1] = line end
+local i = math.random(#paths)
+request = function()
+  i = i % #paths + 1
+  return wrk.format("GET", paths[i])
+end
+'''
+
+
+def random_ofen(rng, men):
+    squares = rng.sample(range(16), 2 + men)
+    board = [None] * 16
+    board[squares[0]], board[squares[1]] = "K", "k"
+    for sq in squares[2:]:
+        board[sq] = rng.choice("PNBRQpnbrq")
+    ranks = []
+    for rank in range(3, -1, -1):
+        row, empty = "", 0
+        for f in range(4):
+            c = board[rank * 4 + f]
+            if c is None:
+                empty += 1
+            else:
+                row += (str(empty) if empty else "") + c
+                empty = 0
+        ranks.append(row + (str(empty) if empty else ""))
+    return "/".join(ranks) + " %s - - 0 1" % rng.choice("wb")
+
+
+def wrk(url_base, paths_file, path, seconds, connections):
+    env = dict(os.environ, OCTAD_WRK_PATHS=paths_file)
+    cmd = ["wrk", "-t2", "-c%d" % connections, "-d%ds" % seconds, "--latency"]
+    if path is None:
+        cmd += ["-s", os.path.join(os.path.dirname(paths_file), "paths.lua"), url_base]
+    else:
+        cmd += [url_base + path]
+    out = subprocess.run(cmd, capture_output=True, text=True, env=env, check=True).stdout
+    rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
+    lat = {}
+    for p in ("50", "90", "99"):
+        m = re.search(r"\s%s%%\s+([\d.]+)(us|ms|s)\b" % p, out)
+        lat[p] = float(m.group(1)) * {"us": 0.001, "ms": 1.0, "s": 1000.0}[m.group(2)]
+    errors = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+    return rps, lat, int(errors.group(1)) if errors else 0
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("octad", nargs="?", default="build/bin/octad")
+    ap.add_argument("--pieces", type=int, default=5)
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--seconds", type=int, default=10)
+    ap.add_argument("--connections", type=int, default=64)
+    ap.add_argument("--threads", type=int, default=os.cpu_count())
+    ap.add_argument("--positions", type=int, default=2000)
+    ap.add_argument("--keep-positions", metavar="FILE", help="write the random positions' OFEN there")
+    a = ap.parse_args()
+    tmp = tempfile.mkdtemp(prefix="octad-wrk-")
+    srv = None
+    try:
+        tables = os.path.join(tmp, "tables")
+        subprocess.run([a.octad, "solve", "--max-pieces", str(a.pieces), "--tables", tables, "--quiet"],
+                       check=True, stdout=subprocess.DEVNULL)
+        srv = subprocess.Popen([a.octad, "serve", "--tables", tables, "--listen", "127.0.0.1:0",
+                                "--threads", str(a.threads)], stdout=subprocess.PIPE, text=True)
+        line = srv.stdout.readline()
+        port = int(line.rsplit(":", 1)[1])
+        base = "http://127.0.0.1:%d" % port
+        rng = random.Random(31)
+        paths, ofens = [], []
+        while len(paths) < a.positions:
+            ofen = random_ofen(rng, rng.randint(0, a.pieces - 2))
+            path = "/api/v1/octad?" + urllib.parse.urlencode({"ofen": ofen})
+            try:
+                with urllib.request.urlopen(base + path) as r:
+                    if b'"category":"unknown"' not in r.read():
+                        paths.append(path)
+                        ofens.append(ofen)
+            except urllib.error.HTTPError:
+                pass  # not a legal position
+        with open(os.path.join(tmp, "paths.txt"), "w") as f:
+            f.write("\n".join(paths) + "\n")
+        if a.keep_positions:
+            with open(a.keep_positions, "w") as f:
+                f.write("\n".join(ofens) + "\n")
+        with open(os.path.join(tmp, "paths.lua"), "w") as f:
+            f.write(LUA)
+        print("octad serve --threads %d over the tables to %d pieces; wrk -t2 -c%d -d%ds --latency, %d rounds; "
+              "%d cores; %s" % (a.threads, a.pieces, a.connections, a.seconds, a.rounds, os.cpu_count(),
+                                time.strftime("%Y-%m-%d", time.gmtime())))
+        fixed = "/api/v1/octad?" + urllib.parse.urlencode({"ofen": "3k/4/4/R2K w - - 0 1"})
+        for name, path in (("/health", "/health"), ("one position", fixed),
+                           ("%d random positions" % len(paths), None)):
+            runs = []
+            for r in range(a.rounds):
+                rps, lat, bad = wrk(base, os.path.join(tmp, "paths.txt"), path, a.seconds, a.connections)
+                runs.append((rps, lat))
+                print("  %-22s round %d: %9.0f req/s  p50 %.3f ms  p90 %.3f ms  p99 %.3f ms%s" % (
+                    name, r + 1, rps, lat["50"], lat["90"], lat["99"], "  (%d non-2xx!)" % bad if bad else ""))
+            print("  %-22s median : %9.0f req/s  p50 %.3f ms  p90 %.3f ms  p99 %.3f ms" % (
+                name, statistics.median(x[0] for x in runs), statistics.median(x[1]["50"] for x in runs),
+                statistics.median(x[1]["90"] for x in runs), statistics.median(x[1]["99"] for x in runs)))
+        with open("/proc/%d/status" % srv.pid) as f:
+            mem = {k: v.strip() for k, v in (l.split(":", 1) for l in f) if k in ("VmRSS", "VmHWM")}
+        print("  server memory: VmRSS %s, VmHWM %s" % (mem["VmRSS"], mem["VmHWM"]))
+    finally:
+        if srv:
+            srv.send_signal(signal.SIGTERM)
+            srv.wait()
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
