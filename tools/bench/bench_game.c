@@ -7,6 +7,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench_util.h"
 #include "pgn_game.h"
 #include "san.h"
 
@@ -17,13 +18,6 @@ typedef struct {
     long plies;
     bool collect;
 } s_data_t;
-
-static double s_now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t); /* CPU time: the machine is shared, a busy neighbour must not count */
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
 
 static void s_on_game(void *ctx, pgn_game_t *g)
 {
@@ -41,18 +35,6 @@ static void s_on_game(void *ctx, pgn_game_t *g)
         gmove_san(&d->pos[d->n], g->rec.plies[k].move, d->san[d->n]);
         d->n++;
     }
-}
-
-static int s_cmp(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-static double s_median(double *v, int n)
-{
-    qsort(v, (size_t)n, sizeof *v, s_cmp);
-    return v[n / 2];
 }
 
 int main(int argc, char **argv)
@@ -79,33 +61,33 @@ int main(int argc, char **argv)
     double pgn_rate[99], san_rate[99], parse_rate[99], gen_rate[99];
     for (int r = 0; r < runs; r++) {
         d.plies = 0;
-        double t0 = s_now();
+        double t0 = bench_cpu_seconds();
         pgn_replay_text(text, (size_t)len, &o);
-        pgn_rate[r] = (double)d.plies / (s_now() - t0);
+        pgn_rate[r] = (double)d.plies / (bench_cpu_seconds() - t0);
         gmove_t m, check = 0;
         char err[160];
-        t0 = s_now();
+        t0 = bench_cpu_seconds();
         for (long i = 0; i < d.n; i++)
             if (san_move(&d.pos[i], d.san[i], &m, err, sizeof err) == SAN_OK)
                 check ^= m;
-        san_rate[r] = (double)d.n / (s_now() - t0);
-        t0 = s_now();
+        san_rate[r] = (double)d.n / (bench_cpu_seconds() - t0);
+        t0 = bench_cpu_seconds();
         for (long i = 0; i < d.n; i++) {
             gmove_t moves[GAME_MOVES_MAX];
             check ^= (gmove_t)gmove_legal(&d.pos[i], moves);
         }
-        gen_rate[r] = (double)d.n / (s_now() - t0);
+        gen_rate[r] = (double)d.n / (bench_cpu_seconds() - t0);
         san_t s;
-        t0 = s_now();
+        t0 = bench_cpu_seconds();
         for (long i = 0; i < d.n; i++)
             check ^= (gmove_t)(san_parse(d.san[i], &s, err, sizeof err) + s.to_file);
-        parse_rate[r] = (double)d.n / (s_now() - t0);
+        parse_rate[r] = (double)d.n / (bench_cpu_seconds() - t0);
         if (check == 0xFFFF)
             puts(""); /* keeps the loops from being optimised away */
     }
     printf("{\"games\":%ld,\"plies\":%ld,\"runs\":%d,\"pgn_plies_per_s\":%.0f,\"san_moves_per_s\":%.0f,"
            "\"san_text_only_per_s\":%.0f,\"legal_gen_per_s\":%.0f}\n",
-           games, d.plies, runs, s_median(pgn_rate, runs), s_median(san_rate, runs), s_median(parse_rate, runs), s_median(gen_rate, runs));
+           games, d.plies, runs, bench_median(pgn_rate, runs), bench_median(san_rate, runs), bench_median(parse_rate, runs), bench_median(gen_rate, runs));
     free(d.pos);
     free(d.san);
     free(text);

@@ -5,14 +5,14 @@
  *
  *   bench_oracle_answer DIR [ROUNDS] < positions.txt   (one OFEN a line)
  *
- * Prints per round the mean nanoseconds of each over all positions, then the
+ * CPU time (the machine is shared). Prints per round the mean nanoseconds of each over all positions, then the
  * medians of the rounds. */
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+#include "bench_util.h"
 #include "octad/octad.h"
 #include "oracle.h"
 #include "probe.h"
@@ -20,24 +20,8 @@
 
 enum { S_MAX = 100000, S_ROUNDS_MAX = 15 };
 
-static double s_now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return t.tv_sec * 1e9 + t.tv_nsec;
-}
-
-static int s_cmp(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-static double s_median(double *v, int n)
-{
-    qsort(v, (size_t)n, sizeof *v, s_cmp);
-    return v[n / 2];
-}
+/* CPU nanoseconds of this (single-threaded) process. */
+static double s_now(void) { return bench_cpu_seconds() * 1e9; }
 
 int main(int argc, char **argv)
 {
@@ -99,7 +83,7 @@ int main(int argc, char **argv)
                n, probe_ns[r], answer_ns[r], dump_ns[r]);
     }
     printf("median: probe_position %.0f ns, oracle_position %.0f ns, json_dumps %.0f ns (checksum %ld)\n",
-           s_median(probe_ns, rounds), s_median(answer_ns, rounds), s_median(dump_ns, rounds), sink % 1000);
+           bench_median(probe_ns, rounds), bench_median(answer_ns, rounds), bench_median(dump_ns, rounds), sink % 1000);
     oracle_destroy(&o);
     store_destroy(&st);
     return 0;
