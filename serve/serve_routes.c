@@ -25,9 +25,20 @@ static void s_reply_json(serve_reply_t *out, int status, json_t *body)
     *out = (serve_reply_t){status, text, strlen(text), S_JSON};
 }
 
-void serve_reply_error(serve_reply_t *out, int status, const char *field, const char *message)
+/* message with every byte that is not printable ASCII made '?': a parser's
+ * message may quote the client's bytes, and JSON strings must be UTF-8. */
+static void s_printable(const char *message, char *out, size_t len)
 {
-    char summary[512];
+    size_t i = 0;
+    for (; message[i] && i + 1 < len; i++)
+        out[i] = message[i] >= 0x20 && message[i] < 0x7f ? message[i] : '?';
+    out[i] = '\0';
+}
+
+void serve_reply_error(serve_reply_t *out, int status, const char *field, const char *raw)
+{
+    char summary[600], message[512];
+    s_printable(raw, message, sizeof message);
     snprintf(summary, sizeof summary, "%s%s%s", field ? field : "", field ? ": " : "", message);
     json_t *o = json_pack("{s:s, s:s}", "error", summary, "message", message);
     if (o && field && json_object_set_new(o, "field", json_string(field)) < 0) {

@@ -87,6 +87,7 @@ if build "ASan+UBSan build (portable)" build-asan build-asan \
 fi
 fuzz "fuzzing the message decoder" fuzz-msg-decode proto/fuzz/run.sh build-fuzz
 fuzz "fuzzing the position parsers" fuzz-parse core/fuzz/run.sh build-fuzz
+fuzz "fuzzing the oracle's queries" fuzz-query serve/fuzz/run.sh build-fuzz
 
 total=$(($(date +%s) - t_start))
 elapsed="$((total / 60)) min $((total % 60)) s"

@@ -41,9 +41,10 @@ enum {
 enum { NO_WIN = 0xFFFF, V_SHIFT = 14, V_WIN = 1, V_LOSS = 2, V_DRAW = 3, DIST_MASK = 0x3FFF };
 
 /* What a pass reads and writes of a slot, together so that one cache line
- * brings it all. */
+ * brings it all. Aligned as the 4-byte word it is updated as (s_touch's
+ * atomics): clang otherwise calls libatomic for a 2-byte aligned one. */
 typedef struct {
-    uint16_t st;   /* value << 14 | level */
+    _Alignas(uint32_t) uint16_t st; /* value << 14 | level */
     uint8_t cnt;   /* moves in the unit not yet known to lose */
     uint8_t flags; /* F_* */
 } s_slot_t;

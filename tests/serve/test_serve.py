@@ -226,6 +226,9 @@ def test_http(port):
           "bad OFEN: 400 naming the field and the parser's message")
     status, _, e = get_json(port, "/api/v1/octad/mainline", {"ofen": "qqqk/4/4/3K w - - 0 1"})
     check(status == 400 and e["field"] == "ofen" and "material" in e["message"], "unreachable material: 400")
+    status, _, e = get_json(port, "/api/v1/octad", {"ofen": b"3k/pP2/4/3K b\xbc\xff - b2 0 1"})
+    check(status == 400 and e["field"] == "ofen" and "??" in e["message"],
+          "bytes that are not UTF-8 in the ofen: 400, the message printable (found by fuzz_query)")
     status, _, e = get_json(port, "/api/v1/octad")
     check(status == 400 and e["field"] == "ofen" and "missing" in e["message"], "no ofen: 400")
     status, _, e = get_json(port, "/api/v1/octad", {"ofen": "x" * 200})
