@@ -3,27 +3,5 @@
 # usage: core/fuzz/run.sh <seconds> [build-dir]   (build-dir default: <repo>/build-fuzz)
 # Seeds: core/fuzz/seeds.txt, one input a line (first character: variant 0 octad, 1 chess, 2 chess960).
 set -eu
-secs=${1:?usage: run.sh <seconds> [build-dir]}
 here=$(cd "$(dirname "$0")" && pwd)
-src=$(cd "$here/../.." && pwd)
-build=${2:-$src/build-fuzz}
-mkdir -p "$build"
-build=$(cd "$build" && pwd)
-
-cmake -S "$src" -B "$build" -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-      -DOCTAD_FUZZ=ON -DBUILD_TESTING=OFF >/dev/null
-cmake --build "$build" -j2 --target fuzz_parse
-
-corpus=$build/fuzz-corpus/parse
-mkdir -p "$corpus"
-n=0
-while IFS= read -r line; do
-    n=$((n + 1))
-    printf '%s' "$line" | tr '012' '\000\001\002' | head -c 1 > "$corpus/seed-$n"
-    printf '%s' "${line#?}" >> "$corpus/seed-$n"
-done < "$here/seeds.txt"
-
-# A crash leaves crash-<sha1> in the build folder and makes this script fail.
-cd "$build"
-exec ./core/fuzz_parse -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -max_len=256 \
-     -print_final_stats=1 "$corpus"
+exec sh "$here/../../tools/fuzz_text.sh" fuzz_parse "$here/seeds.txt" 256 "${1:?usage: run.sh <seconds> [build-dir]}" ${2:+"$2"}
