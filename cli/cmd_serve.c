@@ -24,6 +24,7 @@ static void s_help(void)
            "  GET /api/v1/octad/deployed             the 144 deployed starts\n"
            "  GET /api/v1/octad/svg?ofen=OFEN[&lastmove=UOI][&flip=1]   the board as SVG\n"
            "  GET /health                            for load balancers\n"
+           "  GET /                                  the explorer: a page to click through positions\n"
            "Positions the tables in DIR do not cover answer category \"unknown\".\n"
            "Runs until interrupted (SIGINT, SIGTERM).\n\n"
            "  --tables DIR     table directory (default: $OCTAD_TABLES or ./" DEFAULT_TABLES ")\n"

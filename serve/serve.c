@@ -65,6 +65,10 @@ static enum MHD_Result s_send(serve_t *self, struct MHD_Connection *c, serve_rep
     } else {
         MHD_add_response_header(resp, MHD_HTTP_HEADER_CACHE_CONTROL, "no-store");
     }
+    if (r->type && strncmp(r->type, "text/html", 9) == 0) /* the page: nothing from elsewhere */
+        MHD_add_response_header(resp, "Content-Security-Policy",
+                                "default-src 'self'; script-src 'self' 'unsafe-inline'; "
+                                "style-src 'self' 'unsafe-inline'; img-src 'self'");
     if (r->status == 405)
         MHD_add_response_header(resp, MHD_HTTP_HEADER_ALLOW, S_ALLOWED);
     if (r->status == 204) {

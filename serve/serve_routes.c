@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "game.h"
+#include "serve_page.h"
 #include "serve_query.h"
 #include "svg.h"
 
@@ -151,7 +152,23 @@ static void s_svg(serve_ctx_t *ctx, serve_arg_fn arg, void *request, serve_reply
     *out = (serve_reply_t){200, svg, strlen(svg), "image/svg+xml"};
 }
 
+/* The explorer page (serve/explorer/index.html). */
+static void s_page(serve_ctx_t *ctx, serve_arg_fn arg, void *request, serve_reply_t *out)
+{
+    (void)ctx;
+    (void)arg;
+    (void)request;
+    char *page = malloc(serve_page_len + 1);
+    if (!page) {
+        serve_reply_error(out, 500, NULL, "out of memory");
+        return;
+    }
+    memcpy(page, serve_page, serve_page_len + 1);
+    *out = (serve_reply_t){200, page, serve_page_len, "text/html; charset=utf-8"};
+}
+
 static const serve_route_t s_routes[] = {
+    {"/", s_page, false},
     {"/health", s_health, false},
     {"/api/v1/octad", s_position, true},
     {"/api/v1/octad/mainline", s_mainline, true},

@@ -4,7 +4,8 @@
 # (and the man page tests); file: cpack's DEB generator reads the programs' dependencies;
 # debootstrap: the slow test of the .deb on a fresh Debian (tests/deploy/test_deb_chroot.sh).
 # libmicrohttpd-dev, libjansson-dev: `octad serve`, the oracle's HTTP server and its JSON
-# (docs/oracle.md says why these two); wrk: its load measurement (BENCHMARKS.md).
+# (docs/oracle.md says why these two); wrk: its load measurement (BENCHMARKS.md); chromium-driver:
+# the explorer page's browser test drives headless Chromium through it (tests/serve/test_explorer.py).
 set -euo pipefail
 if [ "$(id -u)" -ne 0 ]; then
     echo "install-deps.sh: run as root (it uses apt-get)" >&2
@@ -21,7 +22,7 @@ apt_get install -y -qq --no-install-recommends \
     clang libclang-rt-14-dev llvm \
     python3 zstd iproute2 procps strace util-linux docker-compose yamllint \
     man-db less file debootstrap \
-    stockfish fairymax polyglot chromium pychess >/dev/null
+    stockfish fairymax polyglot chromium chromium-driver pychess >/dev/null
 # chess.js: the independent chess library the PGN tests replay games against;
 # chessops: the Chess960 oracle of the engine's self-play games (chess.js has no
 # Chess960). With the machine's Node.js and npm; the tests skip when they are missing.

@@ -60,6 +60,24 @@ oracle_status_t oracle_moves(oracle_t *self, const octad_pos_t *p, oracle_move_t
     return ORACLE_OK;
 }
 
+json_t *oracle_move_json(const octad_pos_t *p, const oracle_move_t *m)
+{
+    char uoi[MOVE_TEXT_MAX], san[MOVE_TEXT_MAX], text[GAME_TEXT_MAX];
+    octad_pos_t c;
+    make_move(p, m->m.move, &c);
+    octad_move_uoi(p, m->m.move, uoi);
+    octad_move_san(p, m->m.move, san);
+    octad_format(&c, text, sizeof text);
+    oracle_value_t after = {m->known, m->m.after};
+    json_t *o = json_object();
+    if (!o || oracle_set(o, "uoi", json_string(uoi)) < 0 || oracle_set(o, "san", json_string(san)) < 0 ||
+        oracle_set(o, "ofen", json_string(text)) < 0 || oracle_value_json(o, &after) < 0) {
+        json_decref(o);
+        return NULL;
+    }
+    return o;
+}
+
 const char *oracle_category(const oracle_value_t *v) { return v->known ? rec_wdl_name(v->v.wdl) : "unknown"; }
 
 /* A distance signed for the side to move: + when it wins, - when it loses,
@@ -92,20 +110,15 @@ static int s_flags_json(json_t *obj, const octad_pos_t *p, int status)
     return 0;
 }
 
-/* One move's object: its texts, whether it zeroes the clock, and the value
- * of the position after it for the side to move there. */
+/* One move's object in a position's answer: oracle_move_json, whether it
+ * zeroes the clock, and the rules' verdicts on the position after it. */
 static json_t *s_move_json(const octad_pos_t *p, const oracle_move_t *m)
 {
-    char uoi[MOVE_TEXT_MAX], san[MOVE_TEXT_MAX];
     octad_pos_t c;
     make_move(p, m->m.move, &c);
-    octad_move_uoi(p, m->m.move, uoi);
-    octad_move_san(p, m->m.move, san);
-    oracle_value_t after = {m->known, m->m.after};
-    json_t *o = json_object();
-    if (!o || oracle_set(o, "uoi", json_string(uoi)) < 0 || oracle_set(o, "san", json_string(san)) < 0 ||
-        oracle_set(o, "zeroing", json_boolean(c.halfmove == 0)) < 0 || s_flags_json(o, &c, m->m.after.status) < 0 ||
-        oracle_value_json(o, &after) < 0) {
+    json_t *o = oracle_move_json(p, m);
+    if (!o || oracle_set(o, "zeroing", json_boolean(c.halfmove == 0)) < 0 ||
+        s_flags_json(o, &c, m->m.after.status) < 0) {
         json_decref(o);
         return NULL;
     }

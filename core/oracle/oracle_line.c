@@ -10,22 +10,6 @@
 #include "record.h"
 #include "tb_record.h"
 
-/* One line entry: the move's texts and the value after it. */
-static json_t *s_entry(const octad_pos_t *p, const oracle_move_t *m)
-{
-    char uoi[MOVE_TEXT_MAX], san[MOVE_TEXT_MAX];
-    octad_move_uoi(p, m->m.move, uoi);
-    octad_move_san(p, m->m.move, san);
-    oracle_value_t after = {m->known, m->m.after};
-    json_t *o = json_object();
-    if (!o || oracle_set(o, "uoi", json_string(uoi)) < 0 || oracle_set(o, "san", json_string(san)) < 0 ||
-        oracle_value_json(o, &after) < 0) {
-        json_decref(o);
-        return NULL;
-    }
-    return o;
-}
-
 /* Plays best moves into rec and their entries into line while the game goes
  * on (the caller starts only from a position won or lost at its clock). */
 static oracle_status_t s_play(oracle_t *self, record_t *rec, json_t *line, char *err, size_t errlen)
@@ -39,7 +23,7 @@ static oracle_status_t s_play(oracle_t *self, record_t *rec, json_t *line, char 
             return rc;
         if (n == 0 || !moves[0].known)
             break; /* (a best move that draws by the clock is played: the rule ends the game) */
-        if (json_array_append_new(line, s_entry(cur, &moves[0])) < 0 || record_play(rec, moves[0].m.move) < 0) {
+        if (json_array_append_new(line, oracle_move_json(cur, &moves[0])) < 0 || record_play(rec, moves[0].m.move) < 0) {
             snprintf(err, errlen, "out of memory");
             return ORACLE_NO_MEMORY;
         }

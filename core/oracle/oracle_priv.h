@@ -46,6 +46,10 @@ oracle_status_t oracle_moves(oracle_t *self, const octad_pos_t *p, oracle_move_t
  * signed for the side to move, null when unknown). 0, or -1 out of memory. */
 int oracle_value_json(json_t *obj, const oracle_value_t *v);
 
+/* A move's object: uoi, san, the ofen after it and that position's value
+ * (oracle_value_json). NULL out of memory. */
+json_t *oracle_move_json(const octad_pos_t *p, const oracle_move_t *m);
+
 /* "win", ..., "loss" or "unknown". */
 const char *oracle_category(const oracle_value_t *v);
 

@@ -1,0 +1,225 @@
+#!/usr/bin/env python3
+"""test_explorer.py: the explorer page of `octad serve` in a real browser: headless Chromium driven
+through chromedriver's W3C WebDriver protocol (plain HTTP, no client library), over tables to 4
+pieces made by the test. It opens a position from the URL, checks the value, the move list and the
+board against the API, plays by clicking squares, steps back and forward with the arrow keys,
+plays a move from the list, plays against perfect play, follows the mainline, opens the deployed
+starts, flips the board, checks that nothing is loaded from anywhere but the server and that a
+phone-sized window needs no sideways scrolling, and keeps a screenshot.
+
+usage: test_explorer.py OCTAD SCREENSHOT_DIR
+"""
+import base64
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.parse
+import urllib.request
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "fixtures"))
+from tc import check, fail  # noqa: E402
+
+OCTAD, SHOTS = sys.argv[1], sys.argv[2]
+TMP = tempfile.mkdtemp(prefix="octad-explorer-")
+ELEMENT = "element-6066-11e4-a52e-4f735466cecf"
+
+
+def free_port():
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+    s.close()
+    return port
+
+
+class Driver:
+    """One chromedriver process and one headless Chromium session."""
+
+    def __init__(self):
+        self.port = free_port()
+        self.proc = subprocess.Popen(["chromedriver", "--port=%d" % self.port], stdout=subprocess.DEVNULL,
+                                     stderr=subprocess.DEVNULL)
+        for _ in range(100):
+            try:
+                self.call("GET", "/status")
+                break
+            except OSError:
+                time.sleep(0.1)
+        caps = {"capabilities": {"alwaysMatch": {"browserName": "chrome", "goog:chromeOptions": {
+            "binary": "/usr/bin/chromium",
+            "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                     "--window-size=900,1100", "--user-data-dir=" + os.path.join(TMP, "profile")]}}}}
+        self.session = self.call("POST", "/session", caps)["sessionId"]
+
+    def call(self, method, path, body=None):
+        data = json.dumps(body).encode() if body is not None else None
+        req = urllib.request.Request("http://127.0.0.1:%d%s" % (self.port, path), data=data, method=method,
+                                     headers={"Content-Type": "application/json"})
+        try:
+            with urllib.request.urlopen(req, timeout=60) as r:
+                return json.loads(r.read())["value"] if path != "/session" else json.loads(r.read())["value"]
+        except urllib.error.HTTPError as e:
+            fail("webdriver %s %s: %s" % (method, path, e.read()[:300]))
+
+    def s(self, method, path, body=None):
+        return self.call(method, "/session/%s%s" % (self.session, path), body)
+
+    def js(self, script, *args):
+        return self.s("POST", "/execute/sync", {"script": script, "args": list(args)})
+
+    def find(self, css):
+        return self.s("POST", "/element", {"using": "css selector", "value": css})[ELEMENT]
+
+    def click(self, css):
+        self.s("POST", "/element/%s/click" % self.find(css), {})
+
+    def key(self, code):
+        self.s("POST", "/actions", {"actions": [{"type": "key", "id": "keyboard", "actions": [
+            {"type": "keyDown", "value": code}, {"type": "keyUp", "value": code}]}]})
+
+    def wait(self, script, what, timeout=20):
+        t0 = time.monotonic()
+        while time.monotonic() - t0 < timeout:
+            v = self.js(script)
+            if v:
+                return v
+            time.sleep(0.1)
+        fail("the page never showed " + what)
+
+    def wait_ready(self, at):
+        return self.wait("return document.body.dataset.ready === '%d'" % at, "step %d answered" % at)
+
+    def hash_ofen(self):
+        return urllib.parse.unquote(self.js("return location.hash.slice(1)"))
+
+    def quit(self):
+        try:
+            self.s("DELETE", "")
+        finally:
+            self.proc.terminate()
+            self.proc.wait()
+
+
+def api(port, path, ofen=None):
+    url = "http://127.0.0.1:%d%s" % (port, path) + ("?" + urllib.parse.urlencode({"ofen": ofen}) if ofen else "")
+    with urllib.request.urlopen(url) as r:
+        return json.loads(r.read())
+
+
+def main():
+    srv = drv = None
+    try:
+        tables = os.path.join(TMP, "t4")
+        subprocess.run([OCTAD, "solve", "--max-pieces", "4", "--tables", tables, "--quiet", "--threads", "2"],
+                       check=True, stdout=subprocess.DEVNULL)
+        srv = subprocess.Popen([OCTAD, "serve", "--tables", tables, "--listen", "127.0.0.1:0"],
+                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        port = int(srv.stdout.readline().rsplit(":", 1)[1])
+        base = "http://127.0.0.1:%d/" % port
+        with urllib.request.urlopen(base) as r:
+            page = r.read().decode()
+            csp = r.headers["Content-Security-Policy"]
+        check(r.status == 200 and "<title>octad oracle</title>" in page, "GET / serves the page")
+        check("http://" not in page and "https://" not in page and "default-src 'self'" in csp,
+              "the page names no other site, and its CSP allows only this server")
+
+        drv = Driver()
+        start = "3k/4/4/R2K w - - 0 1"
+        a = api(port, "/api/v1/octad", start)
+        drv.s("POST", "/url", {"url": base + "#" + urllib.parse.quote(start)})
+        drv.wait_ready(0)
+        rows = drv.js("return [...document.querySelectorAll('#moves tr')].map(r => r.cells[0].textContent)")
+        check(rows == [m["san"] for m in a["moves"]], "the move list is the API's, best first: %s" % " ".join(rows))
+        value = drv.js("return document.getElementById('value').textContent")
+        check("White to move: win" in value and "dtm 3 plies" in value, "the value: %s" % value)
+        check(drv.js("return document.querySelector('#moves tr').className") == "c-win",
+              "the best move is coloured as a win for the mover")
+        src = drv.js("return document.getElementById('board').src")
+        check("/api/v1/octad/svg?ofen=" in src, "the board is our SVG")
+        check(drv.js("return document.getElementById('board').naturalWidth") > 0, "and it loaded")
+
+        after = next(m for m in a["moves"] if m["uoi"] == "d1c2")
+        drv.click('#grid div[data-square="d1"]')
+        drv.click('#grid div[data-square="c2"]')
+        drv.wait_ready(1)
+        check(drv.hash_ofen() == after["ofen"], "clicking d1 then c2 plays Kc2; the URL holds %s" % drv.hash_ofen())
+        check("lastmove=d1c2" in drv.js("return document.getElementById('board').src"), "the last move is marked")
+        drv.click('#grid div[data-square="a1"]')
+        drv.click('#grid div[data-square="b3"]')  # not a legal move: nothing happens
+        time.sleep(0.5)
+        check(drv.hash_ofen() == after["ofen"], "an illegal click does nothing")
+        drv.key("\ue012")  # ArrowLeft
+        drv.wait_ready(0)
+        check(drv.hash_ofen() == start, "left arrow: back to the start position")
+        drv.key("\ue014")  # ArrowRight
+        drv.wait_ready(1)
+        check(drv.hash_ofen() == after["ofen"], "right arrow: forward again")
+        b = api(port, "/api/v1/octad", after["ofen"])
+        drv.click("#moves tr:first-child")
+        drv.wait_ready(2)
+        check(drv.hash_ofen() == b["moves"][0]["ofen"], "clicking a move in the list plays it")
+
+        drv.s("POST", "/url", {"url": base + "#" + urllib.parse.quote("3k/4/4/R2K w - - 2 5")})
+        drv.js("location.reload()")
+        drv.wait_ready(0)
+        drv.click("#play")
+        drv.click('#grid div[data-square="d1"]')
+        drv.click('#grid div[data-square="d2"]')
+        drv.wait_ready(2)
+        mine = next(m for m in api(port, "/api/v1/octad", "3k/4/4/R2K w - - 2 5")["moves"] if m["uoi"] == "d1d2")
+        reply = api(port, "/api/v1/octad", mine["ofen"])["moves"][0]
+        check(drv.hash_ofen() == reply["ofen"], "play against perfect play: Kd2 is answered by %s" % reply["san"])
+        drv.click("#play")
+
+        ml = api(port, "/api/v1/octad/mainline", reply["ofen"])
+        spans = drv.js("return [...document.querySelectorAll('#mainline span')].map(s => s.textContent)")
+        check(spans == [m["san"] for m in ml["mainline"]], "the mainline: %s" % " ".join(spans))
+        drv.click("#mainline span:last-of-type")
+        drv.wait_ready(2 + len(spans))
+        check(drv.hash_ofen() == ml["mainline"][-1]["ofen"] and "checkmated" in
+              drv.js("return document.getElementById('value').textContent"), "clicking its last move: mate")
+        check("1-0" in drv.js("return document.getElementById('pgn').value") or
+              "0-1" in drv.js("return document.getElementById('pgn').value"), "its PGN")
+
+        drv.click("#deployed-box summary")
+        drv.wait("return document.querySelectorAll('#deployed tr').length === 144", "the 144 deployed starts")
+        first = drv.js("return document.querySelector('#deployed tr').cells[1].textContent")
+        check(first == "ppnk/4/4/KNPP w NFnf - 0 1", "the deployed starts, in order (%s first)" % first)
+        drv.click("#flip")
+        check("flip=1" in drv.js("return document.getElementById('board').src"), "flip")
+
+        names = drv.js("return performance.getEntriesByType('resource').map(e => e.name)")
+        check(names and all(n.startswith(base) for n in names), "every resource came from the server (%d)" % len(names))
+
+        drv.s("POST", "/url", {"url": base + "#" + urllib.parse.quote(start)})
+        drv.js("location.reload()")
+        drv.wait_ready(0)
+        os.makedirs(SHOTS, exist_ok=True)
+        shot = os.path.join(SHOTS, "explorer.png")
+        with open(shot, "wb") as f:
+            f.write(base64.b64decode(drv.s("GET", "/screenshot")))
+        check(os.path.getsize(shot) > 10000, "screenshot kept: " + shot)
+        drv.s("POST", "/window/rect", {"width": 390, "height": 844})
+        time.sleep(0.5)
+        wide = drv.js("return [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+        check(wide[0] <= wide[1], "a phone-sized window (390 px) needs no sideways scrolling (%r)" % wide)
+        with open(os.path.join(SHOTS, "explorer-phone.png"), "wb") as f:
+            f.write(base64.b64decode(drv.s("GET", "/screenshot")))
+    finally:
+        if drv:
+            drv.quit()
+        if srv:
+            srv.send_signal(signal.SIGTERM)
+            srv.wait()
+        shutil.rmtree(TMP, ignore_errors=True)
+    print("test_explorer: all passed")
+
+
+if __name__ == "__main__":
+    main()
