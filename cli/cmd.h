@@ -17,3 +17,4 @@ int cmd_svg(int argc, char **argv);
 int cmd_search(int argc, char **argv);
 int cmd_uci(int argc, char **argv);
 int cmd_serve(int argc, char **argv);
+int cmd_tables(int argc, char **argv);

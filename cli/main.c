@@ -18,6 +18,7 @@ static const struct {
     {"solve", cmd_solve, "octad tablebases: generate them (retrograde analysis) and answer a position"},
     {"probe", cmd_probe, "an octad position's value, distances and best moves from the tables"},
     {"serve", cmd_serve, "answer octad positions from the tables over HTTP (JSON API, mainline, SVG)"},
+    {"tables", cmd_tables, "write or check the SHA-256 manifest of a table directory (tables from anyone)"},
     {"verify-tables", cmd_verify, "check octad table files independently: checksums, then every record by one ply"},
     {"certify", cmd_certify, "write a certificate of an octad value from the tables (checked by certcheck)"},
     {"bench", cmd_bench, "run fixed perft workloads: node-count signature and nodes/s"},
