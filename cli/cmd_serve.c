@@ -16,7 +16,7 @@
 
 static void s_help(void)
 {
-    printf("usage: octad serve [--tables DIR] [--listen [ADDR:]PORT] [--threads N] [--timeout S]\n"
+    printf("usage: octad serve [--tables DIR] [--listen [ADDR:]PORT] [--make N] [--threads N] [--timeout S]\n"
            "Answers octad positions from the tables over HTTP, as JSON shaped like the\n"
            "lichess tablebase API's (docs/oracle.md, docs/oracle-openapi.yaml):\n"
            "  GET /api/v1/octad?ofen=OFEN            value, dtz, dtm (plies), every move best first\n"
@@ -31,6 +31,9 @@ static void s_help(void)
            "  --listen [ADDR:]PORT  where to listen (default " DEFAULT_LISTEN "; a port alone\n"
            "                   listens on 127.0.0.1; 0.0.0.0 or [::] for every interface;\n"
            "                   port 0: any free port, printed at start)\n"
+           "  --make N         first solve every table up to N pieces (2-8) into DIR, as\n"
+           "                   octad solve --max-pieces N does (progress on stderr; tables\n"
+           "                   already there are kept), then serve them\n"
            "  --threads N      threads answering requests (default: one per core)\n"
            "  --timeout S      seconds an idle connection is kept (default 10)\n"
            "  --help           this text\n");
@@ -39,6 +42,7 @@ static void s_help(void)
 typedef struct {
     serve_opts_t serve;
     const char *listen;
+    const char *make; /* --make N: pieces to solve first, or NULL */
 } s_opts_t;
 
 /* 0 ok, -1 help shown, EXIT_USAGE. */
@@ -47,6 +51,7 @@ static int s_parse(int argc, char **argv, s_opts_t *o)
     const char *env = getenv("OCTAD_TABLES");
     long n = sysconf(_SC_NPROCESSORS_ONLN), threads = n > 0 ? n : 1, timeout = 10;
     o->listen = DEFAULT_LISTEN;
+    o->make = NULL;
     o->serve = (serve_opts_t){.tables = env && *env ? env : DEFAULT_TABLES, .log = stderr};
     for (int i = 0; i < argc; i++) {
         const char *v;
@@ -59,6 +64,11 @@ static int s_parse(int argc, char **argv, s_opts_t *o)
             if (rc < 0)
                 return EXIT_USAGE;
             o->listen = v;
+        } else if ((rc = args_value("serve", argc, argv, &i, "--make", &v)) != 0) {
+            long pieces;
+            if (rc < 0 || args_int("serve", "--make", v, 2, 8, &pieces) < 0)
+                return EXIT_USAGE;
+            o->make = v;
         } else if ((rc = args_value("serve", argc, argv, &i, "--threads", &v)) != 0) {
             if (rc < 0 || args_int("serve", "--threads", v, 1, 256, &threads) < 0)
                 return EXIT_USAGE;
@@ -89,6 +99,11 @@ int cmd_serve(int argc, char **argv)
     int rc = s_parse(argc, argv, &o);
     if (rc != 0)
         return rc < 0 ? EXIT_OK : rc;
+    if (o.make) { /* the tables first, exactly as `octad solve --max-pieces N` makes them */
+        char *solve_args[] = {"--max-pieces", (char *)o.make, "--tables", (char *)o.serve.tables, NULL};
+        if ((rc = cmd_solve(4, solve_args)) != EXIT_OK)
+            return rc;
+    }
     sigset_t stop;
     sigemptyset(&stop);
     sigaddset(&stop, SIGINT);
@@ -104,7 +119,8 @@ int cmd_serve(int argc, char **argv)
         fprintf(stderr,
                 "octad serve: no table files in %s: every position that needs a table answers \"unknown\".\n"
                 "  Make them with: octad solve --max-pieces 8 --tables %s   (all of octad: about 4 hours and\n"
-                "  40 GB of disk on 2 cores; --max-pieces 5 takes seconds), then restart octad serve.\n",
+                "  40 GB of disk on 2 cores; --max-pieces 5 takes seconds), then restart octad serve,\n"
+                "  or start it with --make N to solve up to N pieces first.\n",
                 o.serve.tables, o.serve.tables);
     const char *host = o.serve.listen.text;
     printf("octad serve: %d table files in %s (every position with up to %d pieces covered); listening on "

@@ -39,6 +39,8 @@ class Server:
         self.proc = subprocess.Popen([OCTAD, "serve", "--tables", tables, "--listen", "127.0.0.1:0", *extra],
                                      stdout=subprocess.PIPE, stderr=self.err, text=True)
         line = self.proc.stdout.readline()
+        while line and "listening on" not in line:  # (--make prints the solve's summary first)
+            line = self.proc.stdout.readline()
         if "listening on http://127.0.0.1:" not in line:
             self.stop()
             fail("octad serve did not start: %r, stderr %r" % (line, self.stderr()))
@@ -339,6 +341,19 @@ def test_openapi(port, spec_path):
     check(cats == set(NAMES) | {"unknown"}, "openapi's categories are ours")
 
 
+def test_make():
+    made = os.path.join(TMP, "made")
+    srv = Server(made, "--make", "3")
+    log = srv.stderr()
+    status, _, a = get_json(srv.port, "/api/v1/octad", {"ofen": "3k/4/1KQ1/4 w - - 0 1"})
+    check("solve: [" in log and os.path.exists(os.path.join(made, "SUMMARY")) and "up to 3 pieces" in srv.start_line,
+          "--make 3: solves the tables up to 3 pieces first, with progress")
+    check(status == 200 and a["category"] == "win", "and serves them")
+    srv.stop()
+    out = subprocess.run([OCTAD, "serve", "--make", "9"], capture_output=True, text=True, timeout=10)
+    check(out.returncode == 2 and "--make" in out.stderr, "--make 9: exit 2 naming --make")
+
+
 def test_command_line():
     out = subprocess.run([OCTAD, "serve", "--help"], capture_output=True, text=True)
     check(out.returncode == 0 and "usage: octad serve" in out.stdout and "--listen" in out.stdout, "--help")
@@ -372,6 +387,7 @@ def main():
         test_timeout(tables)
         test_damaged(tables)
         test_no_tables()
+        test_make()
         test_command_line()
     finally:
         shutil.rmtree(TMP, ignore_errors=True)
