@@ -37,7 +37,7 @@ static int s_names(const char *dir, s_name_t *names, char *err, size_t errlen)
     int n = 0;
     for (struct dirent *e; (e = readdir(d)) != NULL;)
         if (s_listed(e->d_name) && n < S_FILES_MAX)
-            snprintf(names[n++].name, S_NAME_MAX, "%s", e->d_name);
+            snprintf(names[n++].name, S_NAME_MAX, "%.63s", e->d_name);
     closedir(d);
     qsort(names, (size_t)n, sizeof *names, s_cmp_name);
     return n;
@@ -117,7 +117,7 @@ static bool s_parse_line(char *line, char hex[MANIFEST_SHA_HEX], uint64_t *size,
         strspn(sha, "0123456789abcdef") != 64 || !s_listed(nm) || strchr(nm, '/'))
         return false;
     memcpy(hex, sha, MANIFEST_SHA_HEX);
-    snprintf(name, S_NAME_MAX, "%s", nm);
+    snprintf(name, S_NAME_MAX, "%.63s", nm);
     return true;
 }
 
@@ -165,7 +165,7 @@ int manifest_check(const char *dir, void (*report)(void *ctx, const char *proble
             fclose(f);
             return -1;
         }
-        snprintf(listed[n++].name, S_NAME_MAX, "%s", name);
+        snprintf(listed[n++].name, S_NAME_MAX, "%.63s", name);
         snprintf(path, sizeof path, "%s/%s", dir, name);
         char why[300];
         if (s_hash_file(path, got, &have, why, sizeof why) < 0)
