@@ -8,7 +8,9 @@ every object is named and typed; each Deployment's selector matches its pods; th
 selects the coordinator's pods on a port the coordinator listens on, and the workers connect
 to that Service; every volume, claim and Secret that is used exists, with the key files the
 pods read; every file given on a command line lies in a mounted folder; CURVE is on; the
-coordinator is a single replica that is recreated, never rolled (its journal is locked).
+coordinator is a single replica that is recreated, never rolled (its journal is locked); the
+oracle (`octad serve`) is a scalable Deployment whose Service selects it on the port it
+listens on, ready on /health there, reading its tables from a volume mounted read-only.
 
 usage: k8s_check.py DIR_WITH_KUSTOMIZATION | RENDERED.yaml
 """
@@ -61,7 +63,7 @@ def pod_checks(dep, claims, secrets):
         check(set(mounts) <= set(volumes), f"{name}/{c['name']}: every mounted volume exists")
         words = (c.get("command") or []) + (c.get("args") or [])
         paths = [p for w in words for p in str(w).split() if p.startswith("/")]
-        inside = all(any(p.startswith(m.rstrip("/") + "/") for m in mounts.values()) for p in paths)
+        inside = all(any(p == m or p.startswith(m.rstrip("/") + "/") for m in mounts.values()) for p in paths)
         check(inside, f"{name}/{c['name']}: every file it names is in a mounted folder ({len(paths)} files)")
         for vname, mpath in mounts.items():
             vol = volumes.get(vname, {})
@@ -110,8 +112,32 @@ def main():
     check("--connect" in wargs and wargs[wargs.index("--connect") + 1] == want, f"workers connect to {want}")
     check({"--curve-secret", "--allow"} <= set(cargs) and {"--server-key", "--secret"} <= set(wargs),
           "CURVE: the coordinator has its key and an allow-list, workers the server key and their own")
+    oracle_checks(by, claims, secrets)
     print(f"{PASSED} passed, {FAILED} failed")
     return 1 if FAILED else 0
+
+
+def oracle_checks(by, claims, secrets):
+    dep, svc = by.get(("Deployment", "octad-oracle")), by.get(("Service", "octad-oracle"))
+    check(dep and svc, "an oracle Deployment and Service")
+    if not (dep and svc):
+        return
+    oc = pod_checks(dep, claims, secrets)
+    args = [str(a) for a in oc["args"]]
+    check(args[:2] == ["octad", "serve"], "the oracle runs octad serve")
+    listen = args[args.index("--listen") + 1] if "--listen" in args else "127.0.0.1:8080"
+    check(listen.startswith("0.0.0.0:"), f"it listens on every interface ({listen}), not only loopback")
+    ports = {p.get("name"): p["containerPort"] for p in oc.get("ports", [])}
+    target = svc["spec"]["ports"][0].get("targetPort")
+    check(str(ports.get(target, target)) == listen.rsplit(":", 1)[1], "its Service's target port is the one it listens on")
+    labels = dep["spec"]["template"]["metadata"]["labels"]
+    check(all(labels.get(k) == v for k, v in svc["spec"]["selector"].items()), "the Service selects the oracle's pods")
+    probe = oc.get("readinessProbe", {}).get("httpGet", {})
+    check(probe.get("path") == "/health" and ports.get(probe.get("port"), probe.get("port")) == ports.get(target),
+          "ready when /health answers on its port")
+    tables = args[args.index("--tables") + 1] if "--tables" in args else None
+    mounts = {m["mountPath"]: m for m in oc.get("volumeMounts", [])}
+    check(tables in mounts and mounts[tables].get("readOnly") is True, f"its tables ({tables}) are mounted read-only")
 
 
 if __name__ == "__main__":

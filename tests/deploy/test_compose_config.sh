@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # test_compose_config.sh: deploy/compose.yml is a valid Compose file (checked offline
-# by docker-compose config), and it keeps the cluster's shape: the coordinator binds,
+# by docker-compose config), and it keeps the cluster's shape (and compose.oracle.yml, the
+# oracle on its own, its shape): the coordinator binds,
 # workers connect to it and scale, one image is built once and shared by every service,
 # the network is internal. Skips (77) without docker-compose.
 set -u
@@ -35,5 +36,18 @@ grep -qE -- '- 127.0.0.1:6000:5555' <<<"$merged"
 verdict "it publishes the coordinator's port at OCTAD_PUBLISH" $?
 grep -qE '^  public: \{\}' <<<"$merged" && grep -qE 'internal: true' <<<"$merged"
 verdict "through a second network; the cluster network stays internal" $?
+# compose.oracle.yml: the oracle alone, stateless, over a read-only tables folder
+oracle=$(docker-compose -f "${compose%/*}/compose.oracle.yml" config 2>&1)
+verdict "compose.oracle.yml is a valid Compose file" $?
+grep -qE -- '- octad$' <<<"$oracle" && grep -qE -- '- serve$' <<<"$oracle" && grep -qE -- '- 0.0.0.0:8080$' <<<"$oracle"
+verdict "the oracle runs octad serve on every interface of its container" $?
+grep -qE -- ':/tables:ro$' <<<"$oracle"
+verdict "its tables are mounted read-only" $?
+grep -qE -- '- 127.0.0.1:8080:8080' <<<"$oracle"
+verdict "it is published on this machine only by default" $?
+grep -qE 'GET /health' <<<"$oracle"
+verdict "its healthcheck asks /health" $?
+! grep -qE '^volumes:' <<<"$oracle"
+verdict "it keeps no volume of its own (stateless)" $?
 echo "$passed passed, $fails failed"
 [ "$fails" -eq 0 ]

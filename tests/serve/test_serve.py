@@ -30,10 +30,14 @@ TMP = tempfile.mkdtemp(prefix="octad-serve-")
 NAMES = ["loss", "blessed-loss", "draw", "cursed-win", "win"]
 
 
+SERVERS = []  # every server started, stopped at the end even when a check fails
+
+
 class Server:
     """An `octad serve` process on a free port; its first stdout line names the port."""
 
     def __init__(self, tables, *extra):
+        SERVERS.append(self)
         self.errpath = os.path.join(TMP, "serve-%d.err" % time.monotonic_ns())
         self.err = open(self.errpath, "w")
         self.proc = subprocess.Popen([OCTAD, "serve", "--tables", tables, "--listen", "127.0.0.1:0", *extra],
@@ -390,6 +394,10 @@ def main():
         test_make()
         test_command_line()
     finally:
+        for srv in SERVERS:
+            if srv.alive():
+                srv.proc.kill()
+                srv.proc.wait()
         shutil.rmtree(TMP, ignore_errors=True)
     print("test_serve: all passed")
 
