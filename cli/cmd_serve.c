@@ -17,6 +17,7 @@
 static void s_help(void)
 {
     printf("usage: octad serve [--tables DIR] [--listen [ADDR:]PORT] [--make N] [--threads N] [--timeout S]\n"
+           "                   [--cache N]\n"
            "Answers octad positions from the tables over HTTP, as JSON shaped like the\n"
            "lichess tablebase API's (docs/oracle.md, docs/oracle-openapi.yaml):\n"
            "  GET /api/v1/octad?ofen=OFEN            value, dtz, dtm (plies), every move best first\n"
@@ -36,6 +37,8 @@ static void s_help(void)
            "                   already there are kept), then serve them\n"
            "  --threads N      threads answering requests (default: one per core)\n"
            "  --timeout S      seconds an idle connection is kept (default 10)\n"
+           "  --cache N        answers kept for positions asked again (default 10000,\n"
+           "                   0: none; a few KB each)\n"
            "  --help           this text\n");
 }
 
@@ -49,7 +52,7 @@ typedef struct {
 static int s_parse(int argc, char **argv, s_opts_t *o)
 {
     const char *env = getenv("OCTAD_TABLES");
-    long n = sysconf(_SC_NPROCESSORS_ONLN), threads = n > 0 ? n : 1, timeout = 10;
+    long n = sysconf(_SC_NPROCESSORS_ONLN), threads = n > 0 ? n : 1, timeout = 10, cache = 10000;
     o->listen = DEFAULT_LISTEN;
     o->make = NULL;
     o->serve = (serve_opts_t){.tables = env && *env ? env : DEFAULT_TABLES, .log = stderr};
@@ -72,6 +75,9 @@ static int s_parse(int argc, char **argv, s_opts_t *o)
         } else if ((rc = args_value("serve", argc, argv, &i, "--threads", &v)) != 0) {
             if (rc < 0 || args_int("serve", "--threads", v, 1, 256, &threads) < 0)
                 return EXIT_USAGE;
+        } else if ((rc = args_value("serve", argc, argv, &i, "--cache", &v)) != 0) {
+            if (rc < 0 || args_int("serve", "--cache", v, 0, 10000000, &cache) < 0)
+                return EXIT_USAGE;
         } else if ((rc = args_value("serve", argc, argv, &i, "--timeout", &v)) != 0) {
             if (rc < 0 || args_int("serve", "--timeout", v, 1, 3600, &timeout) < 0)
                 return EXIT_USAGE;
@@ -90,6 +96,7 @@ static int s_parse(int argc, char **argv, s_opts_t *o)
     }
     o->serve.threads = (int)threads;
     o->serve.timeout_s = (int)timeout;
+    o->serve.cache = (size_t)cache;
     return 0;
 }
 

@@ -7,11 +7,13 @@
 #include <string.h>
 #include <sys/resource.h>
 
+#include "serve_cache.h"
 #include "serve_routes.h"
 
 struct serve {
     struct MHD_Daemon *daemon;
     serve_ctx_t ctx;
+    serve_cache_t *cache;
     int port;
 };
 
@@ -69,6 +71,8 @@ static enum MHD_Result s_send(serve_t *self, struct MHD_Connection *c, serve_rep
         MHD_add_response_header(resp, "Content-Security-Policy",
                                 "default-src 'self'; script-src 'self' 'unsafe-inline'; "
                                 "style-src 'self' 'unsafe-inline'; img-src 'self'");
+    if (route && route->from_tables && r->status == 200)
+        MHD_add_response_header(resp, "X-Octad-Cache", r->cache_hit ? "hit" : "miss");
     if (r->status == 405)
         MHD_add_response_header(resp, MHD_HTTP_HEADER_ALLOW, S_ALLOWED);
     if (r->status == 204) {
@@ -79,6 +83,20 @@ static enum MHD_Result s_send(serve_t *self, struct MHD_Connection *c, serve_rep
     enum MHD_Result rc = MHD_queue_response(c, (unsigned)r->status, resp);
     MHD_destroy_response(resp);
     return rc;
+}
+
+/* A route's answer from the tables: from the cache, or computed and kept. */
+static void s_answer_cached(serve_t *self, struct MHD_Connection *c, const serve_route_t *route, serve_reply_t *r)
+{
+    const char *ofen = s_arg(c, "ofen");
+    char key[SERVE_URL_MAX + 64];
+    snprintf(key, sizeof key, "%s?%s", route->path, ofen ? ofen : "");
+    *r = (serve_reply_t){200, NULL, 0, "application/json", true};
+    if (serve_cache_get(self->cache, key, &r->body, &r->len))
+        return;
+    route->handler(&self->ctx, s_arg, c, r);
+    if (r->status == 200)
+        serve_cache_put(self->cache, key, r->body, r->len);
 }
 
 /* The reply to one request, before the headers are added. */
@@ -97,12 +115,14 @@ static const serve_route_t *s_route(serve_t *self, struct MHD_Connection *c, con
         snprintf(msg, sizeof msg, "no such path: %.100s (see /api/v1/octad, /health)", url);
         serve_reply_error(r, 404, NULL, msg);
     } else if (strcmp(method, "OPTIONS") == 0) {
-        *r = (serve_reply_t){204, NULL, 0, NULL};
+        *r = (serve_reply_t){204, NULL, 0, NULL, false};
     } else if (!get) {
         snprintf(msg, sizeof msg, "method %.20s is not allowed (%s)", method, S_ALLOWED);
         serve_reply_error(r, 405, NULL, msg);
     } else if (route->from_tables && s_fresh(c, oracle_etag(self->ctx.oracle))) {
-        *r = (serve_reply_t){304, NULL, 0, NULL};
+        *r = (serve_reply_t){304, NULL, 0, NULL, false};
+    } else if (route->from_tables) {
+        s_answer_cached(self, c, route, r);
     } else {
         route->handler(&self->ctx, s_arg, c, r);
     }
@@ -143,7 +163,8 @@ static unsigned s_connections(void)
 serve_t *serve_new(const serve_opts_t *opts, char *err, size_t errlen)
 {
     serve_t *self = calloc(1, sizeof *self);
-    if (!self || !(self->ctx.oracle = oracle_new(opts->tables)) || !(self->ctx.log = serve_log_new(opts->log))) {
+    if (!self || !(self->ctx.oracle = oracle_new(opts->tables)) || !(self->ctx.log = serve_log_new(opts->log)) ||
+        !(self->cache = serve_cache_new(opts->cache))) {
         snprintf(err, errlen, "out of memory");
         serve_destroy(&self);
         return NULL;
@@ -182,6 +203,7 @@ void serve_destroy(serve_t **self_p)
         MHD_stop_daemon(self->daemon);
     oracle_destroy(&self->ctx.oracle);
     serve_log_destroy(&self->ctx.log);
+    serve_cache_destroy(&self->cache);
     free(self);
     *self_p = NULL;
 }

@@ -15,6 +15,7 @@ typedef struct {
     serve_listen_t listen;     /* where to listen (port 0: any free port) */
     int threads;               /* worker threads (> 0) */
     int timeout_s;             /* idle connection timeout, seconds (> 0) */
+    size_t cache;              /* answers kept (serve_cache.h); 0: none */
     FILE *log;                 /* where failures are logged (stderr) */
 } serve_opts_t;
 

@@ -20,10 +20,10 @@ static void s_reply_json(serve_reply_t *out, int status, json_t *body)
     json_decref(body);
     if (!text) {
         static const char oom[] = "{\"error\":\"out of memory\"}";
-        *out = (serve_reply_t){500, strdup(oom), sizeof oom - 1, S_JSON};
+        *out = (serve_reply_t){500, strdup(oom), sizeof oom - 1, S_JSON, false};
         return;
     }
-    *out = (serve_reply_t){status, text, strlen(text), S_JSON};
+    *out = (serve_reply_t){status, text, strlen(text), S_JSON, false};
 }
 
 /* message with every byte that is not printable ASCII made '?': a parser's
@@ -149,7 +149,7 @@ static void s_svg(serve_ctx_t *ctx, serve_arg_fn arg, void *request, serve_reply
         serve_reply_error(out, 500, NULL, "out of memory");
         return;
     }
-    *out = (serve_reply_t){200, svg, strlen(svg), "image/svg+xml"};
+    *out = (serve_reply_t){200, svg, strlen(svg), "image/svg+xml", false};
 }
 
 /* The explorer page (serve/explorer/index.html). */
@@ -164,7 +164,7 @@ static void s_page(serve_ctx_t *ctx, serve_arg_fn arg, void *request, serve_repl
         return;
     }
     memcpy(page, serve_page, serve_page_len + 1);
-    *out = (serve_reply_t){200, page, serve_page_len, "text/html; charset=utf-8"};
+    *out = (serve_reply_t){200, page, serve_page_len, "text/html; charset=utf-8", false};
 }
 
 static const serve_route_t s_routes[] = {

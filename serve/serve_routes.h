@@ -16,6 +16,7 @@ typedef struct {
     char *body;
     size_t len;
     const char *type; /* Content-Type */
+    bool cache_hit;   /* given from serve_cache.h, not computed */
 } serve_reply_t;
 
 /* What handlers share: the oracle and the log of failures. */

@@ -222,6 +222,11 @@ def test_http(port):
     check(status == 304 and body == b"" and headers["ETag"] == etag, "If-None-Match with the ETag: 304")
     status, headers, _ = get(port, "/api/v1/octad", params, headers={"If-None-Match": '"other"'})
     check(status == 200, "another ETag: 200")
+    fresh = {"ofen": "3k/4/4/1R1K w - - 3 9"}
+    s1, h1, b1 = get(port, "/api/v1/octad/mainline", fresh)
+    s2, h2, b2 = get(port, "/api/v1/octad/mainline", fresh)
+    check(s1 == s2 == 200 and h1["X-Octad-Cache"] == "miss" and h2["X-Octad-Cache"] == "hit" and b1 == b2,
+          "a position asked again comes from the cache, the same bytes")
     status, headers, _ = get(port, "/api/v1/octad", method="OPTIONS",
                              headers={"Origin": "https://octad.gg", "Access-Control-Request-Method": "GET"})
     check(status == 204 and "GET" in headers["Access-Control-Allow-Methods"], "CORS preflight")
@@ -302,13 +307,15 @@ def test_damaged(tables):
 
 
 def test_no_tables():
-    srv = Server(os.path.join(TMP, "none"))
+    srv = Server(os.path.join(TMP, "none"), "--cache", "0")
     log = srv.stderr()
     check("octad solve --max-pieces" in log, "no tables: says how to make them")
     status, _, a = get_json(srv.port, "/api/v1/octad", {"ofen": "3k/4/1KQ1/4 w - - 0 1"})
     check(status == 200 and a["category"] == "unknown", "no tables: unknown")
     status, _, a = get_json(srv.port, "/api/v1/octad", {"ofen": "3k/3Q/2K1/4 b - - 1 1"})
     check(status == 200 and a["category"] == "loss" and a["checkmate"], "no tables: mate still known")
+    again = get(srv.port, "/api/v1/octad", {"ofen": "3k/3Q/2K1/4 b - - 1 1"})[1]["X-Octad-Cache"]
+    check(again == "miss", "--cache 0: nothing is kept")
     check(srv.stop() == 0, "SIGTERM: exits 0")
 
 

@@ -2,7 +2,7 @@
 """oracle_wrk.py: requests per second and latency of `octad serve` under wrk (keep-alive).
 
     python3 tools/bench/oracle_wrk.py [OCTAD] [--pieces N] [--rounds R] [--seconds S] [--connections C]
-                                      [--threads N] [--positions K] [--keep-positions FILE]
+                                      [--threads N] [--positions K] [--keep-positions FILE] [--cache N]
 
 Makes the tables up to N pieces (default 5) in a temporary directory, starts `octad serve`
 (--threads N, default the cores) on a free port of 127.0.0.1, draws K (default 2000) random legal
@@ -85,6 +85,8 @@ def main():
     ap.add_argument("--threads", type=int, default=os.cpu_count())
     ap.add_argument("--positions", type=int, default=2000)
     ap.add_argument("--keep-positions", metavar="FILE", help="write the random positions' OFEN there")
+    ap.add_argument("--cache", type=int, default=0,
+                    help="octad serve --cache N (default 0: every request computed, so the figures are the work)")
     a = ap.parse_args()
     tmp = tempfile.mkdtemp(prefix="octad-wrk-")
     srv = None
@@ -93,7 +95,7 @@ def main():
         subprocess.run([a.octad, "solve", "--max-pieces", str(a.pieces), "--tables", tables, "--quiet"],
                        check=True, stdout=subprocess.DEVNULL)
         srv = subprocess.Popen([a.octad, "serve", "--tables", tables, "--listen", "127.0.0.1:0",
-                                "--threads", str(a.threads)], stdout=subprocess.PIPE, text=True)
+                                "--threads", str(a.threads), "--cache", str(a.cache)], stdout=subprocess.PIPE, text=True)
         line = srv.stdout.readline()
         port = int(line.rsplit(":", 1)[1])
         base = "http://127.0.0.1:%d" % port
@@ -116,8 +118,8 @@ def main():
                 f.write("\n".join(ofens) + "\n")
         with open(os.path.join(tmp, "paths.lua"), "w") as f:
             f.write(LUA)
-        print("octad serve --threads %d over the tables to %d pieces; wrk -t2 -c%d -d%ds --latency, %d rounds; "
-              "%d cores; %s" % (a.threads, a.pieces, a.connections, a.seconds, a.rounds, os.cpu_count(),
+        print("octad serve --threads %d --cache %d over the tables to %d pieces; wrk -t2 -c%d -d%ds --latency, %d rounds; "
+              "%d cores; %s" % (a.threads, a.cache, a.pieces, a.connections, a.seconds, a.rounds, os.cpu_count(),
                                 time.strftime("%Y-%m-%d", time.gmtime())))
         fixed = "/api/v1/octad?" + urllib.parse.urlencode({"ofen": "3k/4/4/R2K w - - 0 1"})
         for name, path in (("/health", "/health"), ("one position", fixed),
