@@ -6,22 +6,41 @@
 
 #include "args.h"
 #include "cmd.h"
+#include "err.h"
+#include "opt.h"
 #include "tables_manifest.h"
 
 #define DEFAULT_TABLES "octad-tables"
 
-static void s_help(void)
+static const char s_usage[] =
+    "usage: octad tables manifest [--tables DIR]\n"
+    "       octad tables check [--tables DIR]\n"
+    "manifest writes DIR/MANIFEST: the SHA-256 and size of every table file and of\n"
+    "SUMMARY, one line each (\"SHA256 SIZE NAME\"), and prints the SHA-256 of the\n"
+    "manifest itself, to publish. check verifies DIR against DIR/MANIFEST: every file\n"
+    "listed there with its size and SHA-256, and no table file unlisted; it prints\n"
+    "each problem and exits 1 if there is any.\n\n";
+
+typedef struct {
+    const char *dir, *action;
+} s_opts_t;
+
+/* The action: manifest or check, once. */
+static int s_plain(const char *arg, void *base, char *err, size_t errlen)
 {
-    printf("usage: octad tables manifest [--tables DIR]\n"
-           "       octad tables check [--tables DIR]\n"
-           "manifest writes DIR/MANIFEST: the SHA-256 and size of every table file and of\n"
-           "SUMMARY, one line each (\"SHA256 SIZE NAME\"), and prints the SHA-256 of the\n"
-           "manifest itself, to publish. check verifies DIR against DIR/MANIFEST: every file\n"
-           "listed there with its size and SHA-256, and no table file unlisted; it prints\n"
-           "each problem and exits 1 if there is any.\n\n"
-           "  --tables DIR     table directory (default: $OCTAD_TABLES or ./" DEFAULT_TABLES ")\n"
-           "  --help           this text\n");
+    s_opts_t *o = base;
+    if (o->action || (strcmp(arg, "manifest") != 0 && strcmp(arg, "check") != 0))
+        return err_printf(err, errlen, "unknown argument '%.40s': say manifest or check, once", arg);
+    o->action = arg;
+    return 0;
 }
+
+static const opt_t s_rows[] = {
+    {"--tables", 0, OPT_TEXT, "DIR", OPT_AT(s_opts_t, dir), "table directory (default: $OCTAD_TABLES or ./" DEFAULT_TABLES ")"},
+};
+
+static const opt_spec_t s_spec = {.prog = "octad tables", .usage = s_usage, .rows = s_rows,
+                                  .row_nb = sizeof s_rows / sizeof s_rows[0], .plain = s_plain};
 
 static void s_report(void *ctx, const char *problem)
 {
@@ -31,28 +50,14 @@ static void s_report(void *ctx, const char *problem)
 
 int cmd_tables(int argc, char **argv)
 {
-    const char *env = getenv("OCTAD_TABLES"), *dir = env && *env ? env : DEFAULT_TABLES, *action = NULL;
-    for (int i = 0; i < argc; i++) {
-        const char *v;
-        int rc = args_value("tables", argc, argv, &i, "--tables", &v);
-        if (rc < 0)
-            return EXIT_USAGE;
-        if (rc > 0) {
-            dir = v;
-        } else if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            s_help();
-            return EXIT_OK;
-        } else if (!action && (strcmp(argv[i], "manifest") == 0 || strcmp(argv[i], "check") == 0)) {
-            action = argv[i];
-        } else {
-            args_error("tables", "unknown argument '%.40s' (see octad tables --help)", argv[i]);
-            return EXIT_USAGE;
-        }
-    }
-    if (!action) {
-        args_error("tables", "say manifest or check (see octad tables --help)");
-        return EXIT_USAGE;
-    }
+    const char *env = getenv("OCTAD_TABLES");
+    s_opts_t o = {.dir = env && *env ? env : DEFAULT_TABLES};
+    int rc = opt_parse(&s_spec, argc, argv, &o);
+    if (rc != 0)
+        return rc == OPT_HELP ? EXIT_OK : rc;
+    if (!o.action)
+        return opt_usage("octad tables", "say manifest or check");
+    const char *dir = o.dir, *action = o.action;
     char err[600], sha[MANIFEST_SHA_HEX];
     if (strcmp(action, "manifest") == 0) {
         int n = manifest_write(dir, sha, err, sizeof err);

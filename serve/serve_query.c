@@ -27,7 +27,7 @@ int serve_listen_parse(const char *text, serve_listen_t *out, char *err, size_t 
     if (colon) {
         size_t n = (size_t)(colon - text);
         if (n == 0 || n >= sizeof host) {
-            snprintf(err, errlen, "--listen: '%.80s': the address before ':' is %s", text, n ? "too long" : "empty");
+            snprintf(err, errlen, "'%.80s': the address before ':' is %s", text, n ? "too long" : "empty");
             return -1;
         }
         memcpy(host, text, n);
@@ -35,7 +35,7 @@ int serve_listen_parse(const char *text, serve_listen_t *out, char *err, size_t 
         port = colon + 1;
     }
     if (s_port(port, &out->port) < 0) {
-        snprintf(err, errlen, "--listen: '%.80s': the port must be a number from 0 to 65535", text);
+        snprintf(err, errlen, "'%.80s': the port must be a number from 0 to 65535", text);
         return -1;
     }
     struct sockaddr_in *v4 = (struct sockaddr_in *)&out->addr;
@@ -56,7 +56,7 @@ int serve_listen_parse(const char *text, serve_listen_t *out, char *err, size_t 
     }
     if (!out->len) {
         snprintf(err, errlen,
-                 "--listen: '%.80s' is not an IPv4 address or an IPv6 address in brackets (like 0.0.0.0 or [::1])",
+                 "'%.80s' is not an IPv4 address or an IPv6 address in brackets (like 0.0.0.0 or [::1])",
                  host);
         return -1;
     }

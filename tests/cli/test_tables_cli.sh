@@ -41,7 +41,7 @@ rm "$tmp/b/MANIFEST"
 check "no manifest" 1 'MANIFEST: No such file.*octad tables manifest' -- "$octad" tables check --tables "$tmp/b"
 check "no directory" 1 'cannot open the table directory' -- "$octad" tables manifest --tables "$tmp/none"
 check "no action" 2 'say manifest or check' -- "$octad" tables --tables "$tmp/t"
-check "unknown argument" 2 'unknown argument' -- "$octad" tables frob
+check "unknown argument" 2 "unknown argument 'frob'" -- "$octad" tables frob
 check "help" 0 'usage: octad tables manifest' -- "$octad" tables --help
 
 echo "test_tables_cli: $passes passed, $fails failed"

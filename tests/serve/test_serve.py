@@ -372,7 +372,7 @@ def test_command_line():
         out = subprocess.run([OCTAD, "serve", "--listen", bad], capture_output=True, text=True, timeout=10)
         check(out.returncode == 2 and word in out.stderr, "--listen %s: exit 2, %s" % (bad, out.stderr.strip()))
     out = subprocess.run([OCTAD, "serve", "--frob"], capture_output=True, text=True, timeout=10)
-    check(out.returncode == 2 and "unknown argument" in out.stderr, "unknown argument: exit 2")
+    check(out.returncode == 2 and "unknown option '--frob'" in out.stderr, "unknown option: exit 2")
     busy = socket.socket()
     busy.bind(("127.0.0.1", 0))
     busy.listen()
