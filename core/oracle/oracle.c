@@ -98,5 +98,5 @@ oracle_status_t oracle_parse(const char *ofen, octad_pos_t *p, char *err, size_t
 
 int oracle_set(json_t *obj, const char *key, json_t *value)
 {
-    return value && json_object_set_new(obj, key, value) == 0 ? 0 : -1;
+    return value && json_object_set_new_nocheck(obj, key, value) == 0 ? 0 : -1;
 }

@@ -70,8 +70,8 @@ json_t *oracle_move_json(const octad_pos_t *p, const oracle_move_t *m)
     octad_format(&c, text, sizeof text);
     oracle_value_t after = {m->known, m->m.after};
     json_t *o = json_object();
-    if (!o || oracle_set(o, "uoi", json_string(uoi)) < 0 || oracle_set(o, "san", json_string(san)) < 0 ||
-        oracle_set(o, "ofen", json_string(text)) < 0 || oracle_value_json(o, &after) < 0) {
+    if (!o || oracle_set(o, "uoi", json_string_nocheck(uoi)) < 0 || oracle_set(o, "san", json_string_nocheck(san)) < 0 ||
+        oracle_set(o, "ofen", json_string_nocheck(text)) < 0 || oracle_value_json(o, &after) < 0) {
         json_decref(o);
         return NULL;
     }
@@ -92,7 +92,7 @@ static json_t *s_distance(const oracle_value_t *v, int plies)
 
 int oracle_value_json(json_t *obj, const oracle_value_t *v)
 {
-    if (oracle_set(obj, "category", json_string(oracle_category(v))) < 0 ||
+    if (oracle_set(obj, "category", json_string_nocheck(oracle_category(v))) < 0 ||
         oracle_set(obj, "dtz", s_distance(v, v->v.dtz)) < 0 ||
         oracle_set(obj, "precise_dtz", s_distance(v, v->v.dtz)) < 0 ||
         oracle_set(obj, "dtm", s_distance(v, v->v.dtm)) < 0)
@@ -139,7 +139,7 @@ static oracle_status_t s_answer(oracle_t *self, const octad_pos_t *p, json_t **o
     char text[GAME_TEXT_MAX];
     octad_format(p, text, sizeof text);
     json_t *o = json_object(), *list = json_array();
-    bool ok = o && list && oracle_set(o, "ofen", json_string(text)) == 0 && oracle_value_json(o, &v) == 0 &&
+    bool ok = o && list && oracle_set(o, "ofen", json_string_nocheck(text)) == 0 && oracle_value_json(o, &v) == 0 &&
               oracle_set(o, "halfmove", json_integer(p->halfmove)) == 0 && s_flags_json(o, p, v.v.status) == 0;
     for (int i = 0; ok && i < n; i++)
         ok = json_array_append_new(list, s_move_json(p, &moves[i])) == 0;

@@ -54,10 +54,10 @@ static int s_outcome(json_t *o, record_t *rec, const oracle_value_t *v)
     if (pgn_game_from_record(&g, rec) == 0 && pgn_game_set_tag(&g, "Annotator", "octad serve mainline") == 0)
         pgn = pgn_write_string(&g);
     pgn_game_free(&g);
-    json_t *winner = r == RESULT_WHITE ? json_string("w") : r == RESULT_BLACK ? json_string("b") : json_null();
-    int rc = pgn && oracle_set(o, "result", json_string(record_result_text(r))) == 0 &&
-                     oracle_set(o, "winner", winner) == 0 && oracle_set(o, "termination", json_string(end)) == 0 &&
-                     oracle_set(o, "pgn", json_string(pgn)) == 0
+    json_t *winner = r == RESULT_WHITE ? json_string_nocheck("w") : r == RESULT_BLACK ? json_string_nocheck("b") : json_null();
+    int rc = pgn && oracle_set(o, "result", json_string_nocheck(record_result_text(r))) == 0 &&
+                     oracle_set(o, "winner", winner) == 0 && oracle_set(o, "termination", json_string_nocheck(end)) == 0 &&
+                     oracle_set(o, "pgn", json_string_nocheck(pgn)) == 0
                  ? 0
                  : -1;
     free(pgn);
@@ -82,7 +82,7 @@ oracle_status_t oracle_mainline(oracle_t *self, const char *ofen, json_t **out, 
     char text[GAME_TEXT_MAX];
     octad_format(&start.u.octad, text, sizeof text);
     json_t *o = json_object(), *line = json_array();
-    bool ok = o && line && oracle_set(o, "ofen", json_string(text)) == 0 && oracle_value_json(o, &v) == 0;
+    bool ok = o && line && oracle_set(o, "ofen", json_string_nocheck(text)) == 0 && oracle_value_json(o, &v) == 0;
     if (ok && v.known && v.v.wdl != REC_DRAW)
         rc = s_play(self, &rec, line, err, errlen);
     if (ok && rc == ORACLE_OK) {

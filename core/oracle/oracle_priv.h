@@ -53,5 +53,8 @@ json_t *oracle_move_json(const octad_pos_t *p, const oracle_move_t *m);
 /* "win", ..., "loss" or "unknown". */
 const char *oracle_category(const oracle_value_t *v);
 
-/* Sets key to a new value (stolen); -1 when it is NULL or cannot be set. */
+/* Sets key to a new value (stolen); -1 when it is NULL or cannot be set.
+ * Keys, and the strings the oracle writes (json_string_nocheck: OFEN, UOI,
+ * SAN, names, PGN of those), are ASCII made here, so jansson's UTF-8 check
+ * is skipped; text from a client never goes into an answer. */
 int oracle_set(json_t *obj, const char *key, json_t *value);

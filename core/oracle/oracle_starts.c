@@ -15,8 +15,8 @@ static json_t *s_best(const octad_pos_t *p, const oracle_move_t *moves, int n)
         octad_move_uoi(p, moves[i].m.move, uoi);
         octad_move_san(p, moves[i].m.move, san);
         json_t *m = json_object();
-        if (json_array_append_new(best, m) < 0 || oracle_set(m, "uoi", json_string(uoi)) < 0 ||
-            oracle_set(m, "san", json_string(san)) < 0) {
+        if (json_array_append_new(best, m) < 0 || oracle_set(m, "uoi", json_string_nocheck(uoi)) < 0 ||
+            oracle_set(m, "san", json_string_nocheck(san)) < 0) {
             json_decref(best);
             return NULL;
         }
@@ -43,7 +43,7 @@ static oracle_status_t s_start(oracle_t *self, int n, json_t *list, char *err, s
     octad_format(&p, ofen, sizeof ofen); /* canonical rights letters */
     json_t *o = json_object();
     if (json_array_append_new(list, o) < 0 || oracle_set(o, "start", json_integer(n)) < 0 ||
-        oracle_set(o, "ofen", json_string(ofen)) < 0 || oracle_value_json(o, &v) < 0 ||
+        oracle_set(o, "ofen", json_string_nocheck(ofen)) < 0 || oracle_value_json(o, &v) < 0 ||
         oracle_set(o, "best", s_best(&p, moves, v.known ? nm : 0)) < 0) {
         snprintf(err, errlen, "out of memory");
         return ORACLE_NO_MEMORY;
