@@ -10,6 +10,7 @@
 #include "count.h"
 #include "err.h"
 #include "opt.h"
+#include "perft_engine_opts.h"
 #include "perft_run.h"
 
 static const char s_usage[] =
@@ -17,6 +18,10 @@ static const char s_usage[] =
     "Counts the leaves of the legal-move tree of a position, exactly.\n\n";
 
 static const char s_epilogue[] =
+    "\nAgainst another engine (each has its own --help):\n"
+    "  --compare \"COMMAND\"  run COMMAND as a perft engine, compare its divide with ours\n"
+    "                  and descend to the first difference (with --protocol uci|perftree,\n"
+    "                  --timeout S, --json)\n"
     "\nPrints: nodes, time (seconds) and nps. Exit status 0, or 2 on bad usage or a bad position.\n";
 
 typedef struct {
@@ -102,8 +107,22 @@ static void s_print(const game_pos_t *pos, const s_opts_t *o, const perft_result
     printf("nps        %.0f\n", r->seconds > 0 ? (double)r->nodes / r->seconds : 0.0);
 }
 
+/* The modes of `octad perft` that drive another engine, by the option that selects them. */
+static const struct {
+    const char *option;
+    int (*run)(int argc, char **argv);
+} s_modes[] = {
+    {"--compare", cmd_perft_compare},
+};
+
 int cmd_perft(int argc, char **argv)
 {
+    for (int i = 0; i < argc; i++)
+        for (size_t m = 0; m < sizeof s_modes / sizeof s_modes[0]; m++) {
+            size_t n = strlen(s_modes[m].option);
+            if (strncmp(argv[i], s_modes[m].option, n) == 0 && (argv[i][n] == '\0' || argv[i][n] == '='))
+                return s_modes[m].run(argc, argv);
+        }
     s_opts_t o = {0};
     game_pos_t pos;
     perft_result_t *r;
