@@ -111,8 +111,8 @@ static int s_step(s_ctx_t *c, const game_pos_t *pos, int depth, int ply, count_t
     out->depth = depth;
     out->path_nb = ply;
     if (!s_pair(n, pos, out)) {
-        snprintf(out->note, sizeof out->note, "the move lists differ: %d legal moves the engine lacks, %d moves it "
-                 "lists that are not legal", out->missing_nb, out->extra_nb);
+        snprintf(out->note, sizeof out->note, "the move lists differ here: legal moves the engine lacks %d, moves it "
+                 "lists that are not legal %d", out->missing_nb, out->extra_nb);
         return 1;
     }
     if (sum != n->theirs.total) {

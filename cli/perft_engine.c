@@ -31,7 +31,7 @@ enum { S_LINE_MAX = 1024 };
 static int s_read_failed(perft_engine_t *self, child_t *proc, child_read_t rc, const char *waiting_for,
                          char *err, size_t errlen)
 {
-    char how[96];
+    char how[128];
     if (rc == CHILD_TIMEOUT) {
         child_stop(proc, 0, NULL, 0);
         return err_printf(err, errlen, "engine '%.60s': no answer within %.1f s while waiting for %s",
@@ -198,7 +198,7 @@ static int s_perftree_read(perft_engine_t *self, child_t *proc, perft_divide_t *
     }
     if (rc == CHILD_TIMEOUT)
         return s_read_failed(self, proc, rc, "its answer", err, errlen);
-    char how[96];
+    char how[128];
     int status = child_stop(proc, self->timeout_ms, how, sizeof how);
     if (status != 0)
         return err_printf(err, errlen, "engine '%.60s' %s", self->command, how);

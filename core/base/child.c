@@ -21,7 +21,7 @@ struct child {
     size_t len;
     bool stopped;
     int status;      /* after child_stop: its wait status, or -1 if killed here */
-    char how[96];
+    char how[128];
 };
 
 long child_now_ms(void)
@@ -163,7 +163,10 @@ child_read_t child_read_line(child_t *self, char *line, size_t cap, long deadlin
 /* Writes how a wait status ended into self->how. */
 static void s_describe(child_t *self, int status)
 {
-    if (WIFEXITED(status))
+    if (WIFEXITED(status) && WEXITSTATUS(status) > 128 && WEXITSTATUS(status) < 128 + NSIG)
+        snprintf(self->how, sizeof self->how, "exited with status %d, a shell's word for killed by signal %d (%s)",
+                 WEXITSTATUS(status), WEXITSTATUS(status) - 128, strsignal(WEXITSTATUS(status) - 128));
+    else if (WIFEXITED(status))
         snprintf(self->how, sizeof self->how, "exited with status %d", WEXITSTATUS(status));
     else if (WIFSIGNALED(status))
         snprintf(self->how, sizeof self->how, "killed by signal %d (%s)", WTERMSIG(status),

@@ -1,0 +1,121 @@
+#!/usr/bin/env bash
+# test_perft_compare.sh: `octad perft --compare` against Stockfish and our own `octad uci`
+# (equal on suite positions), against a perftree script around Stockfish, and against
+# engines with one deliberate bug each (broken_perft_engine.c): the answer must name the
+# position and exactly the broken moves (perft_compare_named.py checks it independently).
+# Engines that hang, crash or print garbage: exit status 1, a clear message, no hang.
+# usage: test_perft_compare.sh OCTAD BROKEN_ENGINE DATA_DIR
+set -u
+octad=$1 broken=$2 data=$3
+here=$(dirname "$0")
+. "$here/../fixtures/check.sh"
+sf=/usr/games/stockfish
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# line N of a suite, without its counts
+pos() { sed -n "${2}p" "$data/$1" | sed 's/ *;.*//'; }
+
+# ---- equal: Stockfish (chess, Chess960) and octad uci (octad), a few suite positions, small depths
+if [ -x "$sf" ]; then
+    for n in 1 2 3 4 5 6; do
+        check "stockfish cpw line $n" 0 '^result +equal$' -- "$octad" perft --compare "$sf" --variant chess "$(pos chess-cpw.epd $n)" --depth 3
+    done
+    for n in 3 40 90; do
+        check "stockfish standard line $n" 0 '^result +equal$' -- "$octad" perft --compare "$sf" --variant chess "$(pos chess-standard.epd $n)" --depth 3
+    done
+    for n in 1 500 960; do
+        check "stockfish chess960 line $n" 0 '^result +equal$' -- "$octad" perft --compare "$sf" --variant chess960 "$(pos chess960-fischer.epd $n)" --depth 3
+    done
+    # Chess960 castles as king takes rook, both sides legal at the root
+    check "stockfish chess960 castles" 0 '^result +equal$' -- "$octad" perft --compare "$sf" --variant chess960 "1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1" --depth 3
+    check "stockfish json" 0 '^\{"variant":"chess",.*"equal":true,"ours":8902,"theirs":8902,"path":\[\],"position":null' -- "$octad" perft --compare "$sf" --variant chess --depth 3 --json
+    check "stockfish --moves" 0 '^result +equal$' -- "$octad" perft --compare "$sf" --variant chess --moves "e2e4 e7e5" --depth 2
+    # the perftree convention, by a script around Stockfish as users write them
+    cat >"$tmp/sf-perftree" <<SH
+#!/bin/sh
+# perftree script: DEPTH FEN [MOVES]
+printf 'position fen %s moves %s\ngo perft %s\nquit\n' "\$2" "\$3" "\$1" | $sf | sed -n -e '/^[a-h][1-8][a-h][1-8][a-z]*: /s/://p' -e 's/^Nodes searched: \(.*\)/\n\1/p'
+SH
+    chmod +x "$tmp/sf-perftree"
+    check "stockfish perftree equal" 0 '^result +equal$' -- "$octad" perft --compare "$tmp/sf-perftree" --protocol perftree --variant chess "$(pos chess-cpw.epd 2)" --depth 3
+else
+    echo "note: no $sf: the Stockfish comparisons are skipped (tools/install-deps.sh installs it)"
+fi
+for n in 1 77 300; do
+    check "octad uci standard line $n" 0 '^result +equal$' -- "$octad" perft --compare "$octad uci" "$(pos octad-standard.epd $n)" --depth 4
+done
+check "octad uci deploy line 9" 0 '^result +equal$' -- "$octad" perft --compare "$octad uci" --variant octad "$(pos octad-deploy.epd 9)" --depth 4
+check "reference engine equal" 0 '^result +equal$' -- "$octad" perft --compare "$broken none" --variant chess "$(pos chess-cpw.epd 4)" --depth 3
+
+# ---- broken engines: exactly the broken moves and the position, every time
+named() { # named NAME VARIANT BUG PROTOCOL POSITION DEPTH
+    local out status
+    out=$("$octad" perft --compare "$broken $3" --protocol "$4" --variant "$2" "$5" --depth "$6" --json 2>&1)
+    status=$?
+    if [ "$status" -ne 3 ]; then
+        echo "FAIL $1: status $status (want 3): $out"
+        fails=$((fails + 1))
+    elif ! BROKEN_VARIANT=$2 python3 "$here/perft_compare_named.py" "$octad" "$2" "$3" <<<"$out" >"$tmp/named" 2>&1; then
+        echo "FAIL $1: $(cat "$tmp/named")"
+        echo "$out"
+        fails=$((fails + 1))
+    else
+        passes=$((passes + 1))
+    fi
+}
+kiwi=$(pos chess-cpw.epd 2) p3=$(pos chess-cpw.epd 3) p4=$(pos chess-cpw.epd 4) p4m=$(pos chess-cpw.epd 5) p5=$(pos chess-cpw.epd 6)
+for proto in uci perftree; do
+    export BROKEN_VARIANT=chess # the variant of a perftree run of broken_perft_engine
+    named "ep root $proto" chess ep $proto "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3" 1
+    named "ep kiwipete $proto" chess ep $proto "$kiwi" 3
+    named "ep position 3 $proto" chess ep $proto "$p3" 4
+    named "underpromotion position 4 $proto" chess underpromotion $proto "$p4" 3
+    named "underpromotion position 4 mirrored $proto" chess underpromotion $proto "$p4m" 3
+    named "underpromotion position 5 $proto" chess underpromotion $proto "$p5" 2
+    named "castle through check root $proto" chess castle-through-check $proto "4kr2/8/8/8/8/8/8/R3K2R w KQ - 0 1" 1
+    named "castle through check kiwipete $proto" chess castle-through-check $proto "$kiwi" 3
+    named "castle through check black $proto" chess castle-through-check $proto "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1" 3
+    named "castle through check black root $proto" chess castle-through-check $proto "r3k2r/8/8/8/8/8/8/4KR2 b kq - 0 1" 3
+done
+export BROKEN_VARIANT=octad
+named "octad ep" octad ep uci "1N1k/4/pP1n/2K1 w - a3 0 6" 3
+named "octad ep deeper" octad ep uci "$(pos octad-standard.epd 1)" 5
+unset BROKEN_VARIANT
+# the exact answer for one case, in text: the smallest differing move first (e2d1), then c7c5
+check "ep kiwipete text" 3 '^path +e2d1 c7c5$' -- "$octad" perft --compare "$broken ep" --variant chess "$kiwi" --depth 3
+check "ep kiwipete missing" 3 '^missing +d5c6$' -- "$octad" perft --compare "$broken ep" --variant chess "$kiwi" --depth 3
+check "ep kiwipete position" 3 '^position +r3k2r/p2pqpb1/bn2pnp1/2pPN3/1p2P3/2N2Q1p/PPPB1PPP/R2BK2R w KQkq c6 0 2$' -- "$octad" perft --compare "$broken ep" --variant chess "$kiwi" --depth 3
+
+# ---- engines that fail: exit status 1, a clear message, no hang, nothing left running
+for proto in uci perftree; do
+    start=$(date +%s)
+    check "hang $proto" 1 'no answer within 2.0 s' -- "$octad" perft --compare "$broken hang" --protocol $proto --variant chess --depth 2 --timeout 2
+    took=$(($(date +%s) - start))
+    if [ "$took" -gt 8 ]; then
+        echo "FAIL hang $proto took $took s with --timeout 2"
+        fails=$((fails + 1))
+    fi
+    if pgrep -f "$broken hang" >/dev/null; then
+        echo "FAIL hang $proto: the engine still runs after octad exited"
+        fails=$((fails + 1))
+    fi
+    check "crash $proto" 1 'signal 11' -- "$octad" perft --compare "$broken crash" --protocol $proto --variant chess --depth 2
+    check "garbage $proto" 1 "cannot read its line 'Segmentation fault in movegen at ply 2'" -- "$octad" perft --compare "$broken garbage" --protocol $proto --variant chess --depth 2
+done
+check "engine not found" 1 "stopped \(exited with status 127\)" -- "$octad" perft --compare "$tmp/no-such-engine" --variant chess --depth 2
+check "engine never says uciok" 1 "no answer within 1.0 s while waiting for 'uciok'" -- "$octad" perft --compare "sleep 30" --timeout 1 --variant chess --depth 2
+check "perftree no total" 1 'printed no total' -- "$octad" perft --compare "printf 'e2e4 1\n'; true" --protocol perftree --variant chess --depth 1
+
+# ---- bad usage: exit status 2, the option named
+check "compare needs a command" 2 '--compare needs a value' -- "$octad" perft --compare
+check "compare empty command" 2 "give the engine's command" -- "$octad" perft --compare ""
+check "bad protocol" 2 "--protocol: unknown protocol 'xboard'" -- "$octad" perft --compare x --protocol xboard
+check "bad depth" 2 'depth: 0 is out of range' -- "$octad" perft --compare x --depth 0
+check "bad timeout" 2 '--timeout: 0 is out of range' -- "$octad" perft --compare x --timeout 0
+check "bad position" 2 'FEN' -- "$octad" perft --compare x --variant chess "8/8/8 w - - 0 1"
+check "two positions" 2 'two positions' -- "$octad" perft --compare x --variant chess "8/8/8/8/8/8/8/K1k5 w - - 0 1" "8/8/8/8/8/8/8/K1k5 b - - 0 1"
+check "compare help" 0 'usage: octad perft --compare' -- "$octad" perft --compare x --help
+
+echo "test_perft_compare: $passes passed, $fails failed"
+[ "$fails" -eq 0 ]
