@@ -22,6 +22,8 @@ static const char s_epilogue[] =
     "  --compare \"COMMAND\"  run COMMAND as a perft engine, compare its divide with ours\n"
     "                  and descend to the first difference (with --protocol uci|perftree,\n"
     "                  --timeout S, --json)\n"
+    "  --check-engine \"COMMAND\"  compare with another engine on every position of a\n"
+    "                  suite: --suite FILE [--max-depth N]\n"
     "\nPrints: nodes, time (seconds) and nps. Exit status 0, or 2 on bad usage or a bad position.\n";
 
 typedef struct {
@@ -113,6 +115,7 @@ static const struct {
     int (*run)(int argc, char **argv);
 } s_modes[] = {
     {"--compare", cmd_perft_compare},
+    {"--check-engine", cmd_perft_check},
 };
 
 int cmd_perft(int argc, char **argv)

@@ -29,51 +29,46 @@ typedef struct {
     int depth;
 } s_opts_t;
 
+/* The options of --compare itself (perft_engine_own_fn): the depth and the position. */
+static int s_own(int argc, char **argv, int *i, void *ctx)
+{
+    s_opts_t *o = ctx;
+    const char *v = NULL, *arg = argv[*i];
+    long n;
+    int rc;
+    if ((rc = args_value("perft", argc, argv, i, "--depth", &v)) != 0) {
+        if (rc < 0 || args_int("perft", "--depth", v, 1, 40, &n) != 0)
+            return -1;
+        o->depth = (int)n;
+        return 1;
+    }
+    if (arg[0] >= '0' && arg[0] <= '9' && strchr(arg, '/') == NULL) { /* a bare DEPTH */
+        if (args_int("perft", "depth", arg, 1, 40, &n) != 0)
+            return -1;
+        o->depth = (int)n;
+        return 1;
+    }
+    args_kind_t k = args_other("perft", arg);
+    if (k == ARGS_HELP) {
+        printf(s_help, ARGS_POS_HELP, PERFT_ENGINE_OPTS_HELP);
+        return -2;
+    }
+    if (k == ARGS_BAD)
+        return -1;
+    if (o->e.pos.text != NULL) {
+        args_error("perft", "two positions given ('%.40s' and '%.40s'): give one", o->e.pos.text, arg);
+        return -1;
+    }
+    o->e.pos.text = arg;
+    return 1;
+}
+
 /* Parses argv into *o; -1 done (help printed), 0 ok, 2 usage error. */
 static int s_parse(int argc, char **argv, s_opts_t *o)
 {
-    const char *v = NULL;
-    long n;
-    perft_engine_opts_init(&o->e);
+    perft_engine_opts_init(&o->e, "--compare");
     o->depth = 5;
-    for (int i = 0; i < argc; i++) {
-        int rc = perft_engine_opts_option(argc, argv, &i, &o->e);
-        if (rc < 0)
-            return EXIT_USAGE;
-        if (rc > 0)
-            continue;
-        if ((rc = args_value("perft", argc, argv, &i, "--compare", &v)) != 0) {
-            if (rc < 0)
-                return EXIT_USAGE;
-            o->e.command = v;
-        } else if ((rc = args_value("perft", argc, argv, &i, "--depth", &v)) != 0) {
-            if (rc < 0 || args_int("perft", "--depth", v, 1, 40, &n) != 0)
-                return EXIT_USAGE;
-            o->depth = (int)n;
-        } else if (argv[i][0] >= '0' && argv[i][0] <= '9' && strchr(argv[i], '/') == NULL) {
-            if (args_int("perft", "depth", argv[i], 1, 40, &n) != 0)
-                return EXIT_USAGE;
-            o->depth = (int)n;
-        } else {
-            args_kind_t k = args_other("perft", argv[i]);
-            if (k == ARGS_HELP) {
-                printf(s_help, ARGS_POS_HELP, PERFT_ENGINE_OPTS_HELP);
-                return -1;
-            }
-            if (k == ARGS_BAD)
-                return EXIT_USAGE;
-            if (o->e.pos.text != NULL) {
-                args_error("perft", "two positions given ('%.40s' and '%.40s'): give one", o->e.pos.text, argv[i]);
-                return EXIT_USAGE;
-            }
-            o->e.pos.text = argv[i];
-        }
-    }
-    if (o->e.command == NULL || o->e.command[0] == '\0') {
-        args_error("perft", "--compare: give the engine's command, e.g. --compare /usr/games/stockfish");
-        return EXIT_USAGE;
-    }
-    return 0;
+    return perft_engine_opts_parse(argc, argv, &o->e, s_own, o);
 }
 
 static void s_print_json(const s_opts_t *o, const game_pos_t *pos, const perft_cmp_t *r)

@@ -111,11 +111,56 @@ check "perftree no total" 1 'printed no total' -- "$octad" perft --compare "prin
 check "compare needs a command" 2 '--compare needs a value' -- "$octad" perft --compare
 check "compare empty command" 2 "give the engine's command" -- "$octad" perft --compare ""
 check "bad protocol" 2 "--protocol: unknown protocol 'xboard'" -- "$octad" perft --compare x --protocol xboard
-check "bad depth" 2 'depth: 0 is out of range' -- "$octad" perft --compare x --depth 0
-check "bad timeout" 2 '--timeout: 0 is out of range' -- "$octad" perft --compare x --timeout 0
+check "bad depth" 2 '--depth: expected an integer in 1..40, got .0.' -- "$octad" perft --compare x --depth 0
+check "bad timeout" 2 '--timeout: expected an integer in 1..86400, got .0.' -- "$octad" perft --compare x --timeout 0
 check "bad position" 2 'FEN' -- "$octad" perft --compare x --variant chess "8/8/8 w - - 0 1"
 check "two positions" 2 'two positions' -- "$octad" perft --compare x --variant chess "8/8/8/8/8/8/8/K1k5 w - - 0 1" "8/8/8/8/8/8/8/K1k5 b - - 0 1"
 check "compare help" 0 'usage: octad perft --compare' -- "$octad" perft --compare x --help
+check "compare --help alone" 0 'usage: octad perft --compare' -- "$octad" perft --compare --help
+
+# ---- --check-engine: a whole suite
+if [ -x "$sf" ]; then
+    check "check-engine stockfish cpw" 0 '^passed 7, failed 0, engine errors 0, not run 0$' -- "$octad" perft --check-engine "$sf" --variant chess --suite "$data/chess-cpw.epd" --max-depth 3
+    head -5 "$data/chess960-fischer.epd" >"$tmp/mine.epd"
+    check "check-engine stockfish user suite 960" 0 '^passed 5, failed 0' -- "$octad" perft --check-engine "$sf" --variant chess960 --suite "$tmp/mine.epd" --max-depth 3
+    check "check-engine stockfish progress" 0 '^\[7/7\] line 7 depth 2: pass$' -- "$octad" perft --check-engine "$sf" --variant chess --suite "$data/chess-cpw.epd" --max-depth 2
+fi
+head -20 "$data/octad-standard.epd" >"$tmp/octad20.epd"
+check "check-engine octad uci" 0 '^passed 20, failed 0' -- "$octad" perft --check-engine "$octad uci" --suite "$tmp/octad20.epd" --max-depth 4
+check "check-engine ep text" 3 '^passed 3, failed 4, engine errors 0, not run 0$' -- "$octad" perft --check-engine "$broken ep" --variant chess --suite "$data/chess-cpw.epd"
+check "check-engine ep table" 3 '^2 +3 +97862 +97766 +FAIL$' -- "$octad" perft --check-engine "$broken ep" --variant chess --suite "$data/chess-cpw.epd"
+# every failure of the JSON answer names exactly the broken moves (the same checker as above)
+for bug in ep underpromotion castle-through-check; do
+    "$octad" perft --check-engine "$broken $bug" --variant chess --suite "$data/chess-cpw.epd" --max-depth 3 --json >"$tmp/$bug.json" 2>/dev/null
+    status=$?
+    nfail=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["failed"])' "$tmp/$bug.json" 2>&1)
+    if [ "$status" -ne 3 ] || [ "$nfail" = 0 ]; then
+        echo "FAIL check-engine $bug: status $status, failed '$nfail' (want 3 and some)"
+        fails=$((fails + 1))
+        continue
+    fi
+    for i in $(python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); print(" ".join(str(i) for i,p in enumerate(r["positions"]) if p["status"]=="fail"))' "$tmp/$bug.json"); do
+        python3 -c 'import json,sys; print(json.dumps(json.load(open(sys.argv[1]))["positions"][int(sys.argv[2])]))' "$tmp/$bug.json" "$i" >"$tmp/one.json"
+        if python3 "$here/perft_compare_named.py" "$octad" chess "$bug" <"$tmp/one.json" >"$tmp/named" 2>&1; then
+            passes=$((passes + 1))
+        else
+            echo "FAIL check-engine $bug position $i: $(cat "$tmp/named")"
+            fails=$((fails + 1))
+        fi
+    done
+done
+check "check-engine json" 3 '^\{"engine":".*","protocol":"uci","suite":".*chess-cpw.epd","variant":"chess","max_depth":3,"passed":3,"failed":4,"errors":0,"not_run":0,"positions":\[\{"line":1,"root":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1","depth":3,"suite_count":8902,"status":"pass","equal":true' -- "$octad" perft --check-engine "$broken ep" --variant chess --suite "$data/chess-cpw.epd" --json
+check "check-engine crash" 1 'stopped, 4 not run' -- "$octad" perft --check-engine "$broken crash" --variant chess --suite "$data/chess-cpw.epd"
+check "check-engine hang" 1 'no answer within 1.0 s' -- "$octad" perft --check-engine "$broken hang" --variant chess --suite "$data/chess-cpw.epd" --timeout 1
+check "check-engine needs suite" 2 'needs --suite FILE' -- "$octad" perft --check-engine x
+check "check-engine no such suite" 2 "--suite: cannot open" -- "$octad" perft --check-engine x --suite "$tmp/none.epd"
+printf '# a comment\n8/8/8/8/8/8/8/K1k5 w - - 0 1 ;D1 3\nnot a position ;D1 3\n' >"$tmp/bad.epd"
+check "check-engine bad suite line" 2 'line 3: ' -- "$octad" perft --check-engine x --variant chess --suite "$tmp/bad.epd"
+check "check-engine wrong variant" 2 'line 1: .*--variant' -- "$octad" perft --check-engine x --suite "$data/chess-cpw.epd"
+check "check-engine no position options" 2 'positions come from --suite' -- "$octad" perft --check-engine x --suite "$tmp/bad.epd" --fen "8/8/8/8/8/8/8/K1k5 w - - 0 1"
+check "check-engine bad max depth" 2 '--max-depth: expected an integer in 1..16, got .0.' -- "$octad" perft --check-engine x --suite "$tmp/bad.epd" --max-depth 0
+check "check-engine help" 0 'usage: octad perft --check-engine' -- "$octad" perft --check-engine x --help
+check "check-engine --help alone" 0 'usage: octad perft --check-engine' -- "$octad" perft --check-engine --help
 
 echo "test_perft_compare: $passes passed, $fails failed"
 [ "$fails" -eq 0 ]
