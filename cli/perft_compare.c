@@ -34,16 +34,43 @@ static void s_our_divide(s_ctx_t *c, const game_pos_t *pos, int depth)
         n->nodes[i] = game_perft(&n->child[i].child, depth - 1, c->tt);
 }
 
-/* Which of our moves the engine's text names: the same text, or a text our parser
- * reads as the same move (another castling notation, an upper-case promotion); -1 if none. */
+/* The other way to write castle i (SAN O-O...): chess writes the king's destination, so the
+ * other is king takes rook (h or a file); Chess960 writes king takes rook, so the other is the
+ * destination (g or c file). False if move i is not a castle. */
+static bool s_castle_other(const game_child_t *c, variant_t v, char *alt)
+{
+    bool king_side;
+    if (strncmp(c->san, "O-O", 3) != 0)
+        return false;
+    king_side = strncmp(c->san, "O-O-O", 5) != 0;
+    memcpy(alt, c->uoi, 4);
+    alt[4] = '\0';
+    if (v == VARIANT_CHESS)
+        alt[2] = king_side ? 'h' : 'a';
+    else if (v == VARIANT_CHESS960)
+        alt[2] = king_side ? 'g' : 'c';
+    else
+        return false;
+    return true;
+}
+
+/* Which of our moves the engine's text names: the same text (promotion letters in either
+ * case), the other castling notation, or a text our parser reads as the same move; -1 if none. */
 static int s_find(const s_node_t *n, const game_pos_t *pos, const char *text)
 {
-    char key[GAME_TEXT_MAX], other[GAME_TEXT_MAX];
+    char key[GAME_TEXT_MAX], other[GAME_TEXT_MAX], low[MOVE_TEXT_MAX], alt[MOVE_TEXT_MAX];
     game_pos_t after;
+    size_t len = strlen(text);
+    for (size_t k = 0; k <= len && k < sizeof low; k++)
+        low[k] = (char)(text[k] >= 'A' && text[k] <= 'Z' ? text[k] - 'A' + 'a' : text[k]);
+    low[sizeof low - 1] = '\0';
     for (int i = 0; i < n->nb; i++)
-        if (strcmp(n->child[i].uoi, text) == 0)
+        if (strcmp(n->child[i].uoi, low) == 0)
             return i;
-    if (game_play(pos, text, &after, NULL, 0) != 0)
+    for (int i = 0; i < n->nb; i++)
+        if (s_castle_other(&n->child[i], pos->variant, alt) && strcmp(alt, low) == 0)
+            return i;
+    if (game_play(pos, low, &after, NULL, 0) != 0)
         return -1;
     game_format_key(&after, key, sizeof key);
     for (int i = 0; i < n->nb; i++) {
@@ -100,8 +127,16 @@ static int s_step(s_ctx_t *c, const game_pos_t *pos, int depth, int ply, count_t
     s_node_t *n = &c->node;
     char a[COUNT_TEXT_MAX], b[COUNT_TEXT_MAX];
     s_our_divide(c, pos, depth);
-    if (perft_engine_divide(c->eng, c->root, c->their_path, ply, depth, &n->theirs, err, errlen) != 0)
+    if (perft_engine_divide(c->eng, c->root, c->their_path, ply, depth, &n->theirs, err, errlen) != 0) {
+        size_t len = strlen(err);
+        len += (size_t)snprintf(err + len, len < errlen ? errlen - len : 0, " (asked: perft %d of %s%s", depth,
+                                c->root, ply > 0 ? " after" : "");
+        for (int i = 0; i < ply && len < errlen; i++)
+            len += (size_t)snprintf(err + len, errlen - len, " %s", c->their_path[i]);
+        if (len < errlen)
+            snprintf(err + len, errlen - len, ")");
         return -1;
+    }
     count_t ours = s_sum(n->nodes, n->nb), sum = s_sum(n->theirs.nodes, n->theirs.nb);
     if (ply == 0) {
         out->ours = ours;
