@@ -16,6 +16,10 @@
  *   hang                   says uciok/readyok but never answers go perft
  *   crash                  dies of SIGSEGV at go perft
  *   garbage                writes one line no engine should write inside its divide
+ *   plus-one               adds 1 to the first move's count of every divide (and to the total)
+ *   bad-total              prints the right divide and a total 1 too high
+ *   root-plus-one          plus-one, only when asked about a position with no moves after it
+ *                          (inconsistent: its divide after that move sums to the right count)
  * Variants: chess by default; `setoption name UCI_Chess960 value true` or
  * `setoption name UCI_Variant value chess960|octad` switch (positions as FEN/OFEN). */
 #include <signal.h>
@@ -158,7 +162,8 @@ static int s_add_castle_through_check(const game_pos_t *pos, const s_board_t *b,
     return nb;
 }
 
-typedef enum { S_FAULT_NONE, S_FAULT_HANG, S_FAULT_CRASH, S_FAULT_GARBAGE } s_fault_t;
+typedef enum { S_FAULT_NONE, S_FAULT_HANG, S_FAULT_CRASH, S_FAULT_GARBAGE, S_FAULT_PLUS_ONE, S_FAULT_TOTAL,
+               S_FAULT_ROOT_PLUS_ONE } s_fault_t;
 
 static const struct s_bug {
     const char *name;
@@ -173,9 +178,13 @@ static const struct s_bug {
     {"hang", s_keep_all, s_add_none, S_FAULT_HANG},
     {"crash", s_keep_all, s_add_none, S_FAULT_CRASH},
     {"garbage", s_keep_all, s_add_none, S_FAULT_GARBAGE},
+    {"plus-one", s_keep_all, s_add_none, S_FAULT_PLUS_ONE},
+    {"bad-total", s_keep_all, s_add_none, S_FAULT_TOTAL},
+    {"root-plus-one", s_keep_all, s_add_none, S_FAULT_ROOT_PLUS_ONE},
 };
 
 static const struct s_bug *s_bug;
+static bool s_at_root; /* the last position had no moves after it */
 
 /* The buggy generator: the legal moves, less what the bug drops, plus what it adds. */
 static int s_children(const game_pos_t *pos, game_child_t *out)
@@ -224,18 +233,21 @@ static void s_divide(const game_pos_t *pos, int depth, bool perftree)
     game_child_t *c = malloc(sizeof *c * (GAME_MOVES_MAX + 4));
     unsigned long long total = 0;
     int n = s_children(pos, c);
-    if (s_bug->fault == S_FAULT_CRASH)
+    if (s_bug->fault == S_FAULT_CRASH) {
+        signal(SIGSEGV, SIG_DFL); /* a sanitizer's handler would turn the signal into an exit status */
         raise(SIGSEGV);
+    }
     while (s_bug->fault == S_FAULT_HANG)
         pause();
     for (int i = 0; i < n; i++) {
-        unsigned long long k = s_perft(&c[i].child, depth - 1);
+        bool plus = s_bug->fault == S_FAULT_PLUS_ONE || (s_bug->fault == S_FAULT_ROOT_PLUS_ONE && s_at_root);
+        unsigned long long k = s_perft(&c[i].child, depth - 1) + (i == 0 && plus);
         total += k;
         printf(perftree ? "%s %llu\n" : "%s: %llu\n", c[i].uoi, k);
         if (i == 0 && s_bug->fault == S_FAULT_GARBAGE)
             printf("Segmentation fault in movegen at ply %d\n", depth);
     }
-    printf(perftree ? "\n%llu\n" : "\nNodes searched: %llu\n\n", total);
+    printf(perftree ? "\n%llu\n" : "\nNodes searched: %llu\n\n", total + (s_bug->fault == S_FAULT_TOTAL));
     fflush(stdout);
     free(c);
 }
@@ -250,6 +262,7 @@ static void s_position(char *args, variant_t v, game_pos_t *pos)
         game_parse(v, game_start_text(v), pos, NULL, 0);
     else if (strncmp(args, "fen ", 4) == 0 && game_parse(v, args + 4, pos, NULL, 0) != 0)
         printf("info string bad fen\n");
+    s_at_root = moves == NULL || moves[6 + strspn(moves + 6, " \n")] == '\0';
     if (moves == NULL)
         return;
     for (char *save = NULL, *m = strtok_r(moves + 6, " \n", &save); m; m = strtok_r(NULL, " \n", &save))

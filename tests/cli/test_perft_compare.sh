@@ -96,6 +96,19 @@ check "ep kiwipete text" 3 '^path +e2d1 c7c5$' -- "$octad" perft --compare "$bro
 check "ep kiwipete missing" 3 '^missing +d5c6$' -- "$octad" perft --compare "$broken ep" --variant chess "$kiwi" --depth 3
 check "ep kiwipete position" 3 '^position +r3k2r/p2pqpb1/bn2pnp1/2pPN3/1p2P3/2N2Q1p/PPPB1PPP/R2BK2R w KQkq c6 0 2$' -- "$octad" perft --compare "$broken ep" --variant chess "$kiwi" --depth 3
 
+# a count that differs at depth 1 (the first move of every divide counted once more), and a
+# divide that does not add up to the total printed
+# plus-one miscounts exactly the first move of each of its divides: the descent must follow
+# that move at every ply and name it at depth 1; the engine itself says which move is first.
+first_move() { printf 'uci\nposition fen %s moves %s\ngo perft 1\nquit\n' "$1" "$2" | "$broken" none | sed -n 's/^\([a-h][1-8][a-h][1-8][a-z]*\): 1$/\1/p' | head -1; }
+start="rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+m1=$(first_move "$start" "") m2=$(first_move "$start" "$m1")
+m3=$(first_move "$start" "$m1 $m2")
+check "plus-one path" 3 "^path +$m1 $m2\$" -- "$octad" perft --compare "$broken plus-one" --variant chess --depth 3
+check "plus-one json" 3 "\"path\":\\[\"$m1\",\"$m2\"\\],.*\"missing\":\\[\\],\"extra\":\\[\\],\"move\":\"$m3\",\"move_ours\":1,\"move_theirs\":2," -- "$octad" perft --compare "$broken plus-one" --variant chess --depth 3 --json
+check "root-plus-one inconsistent" 3 "^why +the engine counted 401 after move $m1 one ply up, but its divide here sums to 400\$" -- "$octad" perft --compare "$broken root-plus-one" --variant chess --depth 3
+check "bad total" 3 "^why +the engine's divide sums to 8902 but it printed the total 8903$" -- "$octad" perft --compare "$broken bad-total" --variant chess --depth 3
+
 # ---- engines that fail: exit status 1, a clear message, no hang, nothing left running
 for proto in uci perftree; do
     start=$(date +%s)
