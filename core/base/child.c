@@ -41,7 +41,9 @@ static void s_exec(const char *command, const char *const *args, int nargs, int 
     dup2(out[1], 1);
     close(in[0]), close(in[1]), close(out[0]), close(out[1]);
     signal(SIGPIPE, SIG_DFL);
-    snprintf(script, sizeof script, "%s \"$@\"", command);
+    /* "$@" only when there are arguments: a command that ends in a compound statement
+     * (`while ...; done`) cannot take words after it */
+    snprintf(script, sizeof script, nargs > 0 ? "%s \"$@\"" : "%s", command);
     if (argv == NULL)
         _exit(127);
     argv[0] = "sh", argv[1] = "-c", argv[2] = script, argv[3] = "sh";

@@ -2,7 +2,7 @@
  *
  * Used by whatever drives another program: the UCI player (core/engine) and the
  * perft comparison of `octad perft --compare` (cli/perft_engine.c). The child runs
- * `sh -c 'COMMAND "$@"' sh ARG...` in its own process group, so a command that is
+ * `sh -c 'COMMAND "$@"' sh ARG...` (just `sh -c COMMAND` without arguments) in its own process group, so a command that is
  * a shell pipeline or a script is stopped whole; its stderr is ours. */
 #pragma once
 
