@@ -177,7 +177,9 @@ static int s_uci_divide(perft_engine_t *self, const char *root, const char *cons
 
 static int s_perftree_open(perft_engine_t *self, char *err, size_t errlen)
 {
-    (void)self, (void)err, (void)errlen;
+    /* the convention has no variant: a script that serves several reads it from here */
+    if (setenv("OCTAD_VARIANT", game_variant_name(self->variant), 1) != 0)
+        return err_printf(err, errlen, "setenv OCTAD_VARIANT: out of memory");
     return 0;
 }
 

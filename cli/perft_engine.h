@@ -8,6 +8,7 @@
  *   perftree  one process per question, the perftree script convention:
  *             `COMMAND DEPTH FEN [MOVES]` (MOVES one argument, space-separated);
  *             it prints `move count` lines, a blank line and the total, then exits.
+ *             Its environment has OCTAD_VARIANT=chess|chess960|octad.
  * Either protocol accepts `move: count` and `move count`, and skips blank lines and
  * `info ...` lines; any other line is an error that quotes it. */
 #pragma once

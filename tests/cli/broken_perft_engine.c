@@ -309,11 +309,11 @@ int main(int argc, char **argv)
         s_uci();
         return 0;
     }
-    /* perftree: DEPTH FEN [MOVES]; the variant from $BROKEN_VARIANT (default chess) */
+    /* perftree: DEPTH FEN [MOVES]; the variant from $OCTAD_VARIANT, which octad perft sets (default chess) */
     variant_t v = VARIANT_CHESS;
     game_pos_t pos;
     char buf[4096];
-    const char *var = getenv("BROKEN_VARIANT");
+    const char *var = getenv("OCTAD_VARIANT");
     if (var != NULL)
         game_variant_parse(var, &v);
     snprintf(buf, sizeof buf, "fen %s%s%s", argc > 3 ? argv[3] : "", argc > 4 ? " moves " : "", argc > 4 ? argv[4] : "");

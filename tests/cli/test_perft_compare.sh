@@ -65,7 +65,7 @@ named() { # named NAME VARIANT BUG PROTOCOL POSITION DEPTH
     if [ "$status" -ne 3 ]; then
         echo "FAIL $1: status $status (want 3): $out"
         fails=$((fails + 1))
-    elif ! BROKEN_VARIANT=$2 python3 "$here/perft_compare_named.py" "$octad" "$2" "$3" <<<"$out" >"$tmp/named" 2>&1; then
+    elif ! python3 "$here/perft_compare_named.py" "$octad" "$2" "$3" <<<"$out" >"$tmp/named" 2>&1; then
         echo "FAIL $1: $(cat "$tmp/named")"
         echo "$out"
         fails=$((fails + 1))
@@ -75,7 +75,6 @@ named() { # named NAME VARIANT BUG PROTOCOL POSITION DEPTH
 }
 kiwi=$(pos chess-cpw.epd 2) p3=$(pos chess-cpw.epd 3) p4=$(pos chess-cpw.epd 4) p4m=$(pos chess-cpw.epd 5) p5=$(pos chess-cpw.epd 6)
 for proto in uci perftree; do
-    export BROKEN_VARIANT=chess # the variant of a perftree run of broken_perft_engine
     named "ep root $proto" chess ep $proto "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3" 1
     named "ep kiwipete $proto" chess ep $proto "$kiwi" 3
     named "ep position 3 $proto" chess ep $proto "$p3" 4
@@ -87,10 +86,9 @@ for proto in uci perftree; do
     named "castle through check black $proto" chess castle-through-check $proto "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1" 3
     named "castle through check black root $proto" chess castle-through-check $proto "r3k2r/8/8/8/8/8/8/4KR2 b kq - 0 1" 3
 done
-export BROKEN_VARIANT=octad
 named "octad ep" octad ep uci "1N1k/4/pP1n/2K1 w - a3 0 6" 3
+named "octad ep perftree" octad ep perftree "1N1k/4/pP1n/2K1 w - a3 0 6" 3
 named "octad ep deeper" octad ep uci "$(pos octad-standard.epd 1)" 5
-unset BROKEN_VARIANT
 # the exact answer for one case, in text: the smallest differing move first (e2d1), then c7c5
 check "ep kiwipete text" 3 '^path +e2d1 c7c5$' -- "$octad" perft --compare "$broken ep" --variant chess "$kiwi" --depth 3
 check "ep kiwipete missing" 3 '^missing +d5c6$' -- "$octad" perft --compare "$broken ep" --variant chess "$kiwi" --depth 3
