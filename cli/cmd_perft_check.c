@@ -11,30 +11,9 @@
 #include "perft_engine_opts.h"
 #include "perft_report.h"
 
-enum { EXIT_DIFFER = 3, S_FAILS_IN_A_ROW_MAX = 3 };
+enum { S_FAILS_IN_A_ROW_MAX = 3 }; /* the help of perft_engine_opts.c says 3 */
 
-static const char s_help[] =
-    "usage: octad perft --check-engine \"COMMAND\" --suite FILE [--variant V] [--max-depth N] [options]\n"
-    "Compares COMMAND's perft with ours on every position of a perft suite (EPD lines\n"
-    "'FEN ;D1 n ;D2 n ...', e.g. tests/data/*.epd): each position at the deepest depth\n"
-    "the line gives, at most --max-depth; pass or fail each, and for each failure the\n"
-    "answer of --compare (the position and the moves that differ). Progress on stderr,\n"
-    "a table on stdout.\n\n"
-    "  --check-engine \"COMMAND\"  the engine's command line (run through sh -c)\n"
-    "  --suite FILE    the suite (positions in the variant's notation: OFEN or FEN)\n"
-    "  --variant V     octad (default), chess or chess960: the suite's variant\n"
-    "  --max-depth N   deepest depth compared (default 3)\n"
-    "%s"
-    "  --help          this text\n\n"
-    "Exit status 0 every position equal, 3 some differ, 1 the engine failed on some\n"
-    "(and none differ), 2 bad usage or a suite that cannot be read (the line named).\n"
-    "After %d engine failures in a row the run stops.\n";
-
-typedef struct {
-    perft_engine_opts_t e;
-    const char *suite;
-    int max_depth;
-} s_opts_t;
+typedef perft_engine_opts_t s_opts_t;
 
 typedef enum { S_PASS, S_FAIL, S_ERROR } s_status_t;
 
@@ -53,53 +32,6 @@ typedef struct {
     char error[512];
 } s_row_t;
 
-/* The options of --check-engine itself (perft_engine_own_fn). */
-static int s_own(int argc, char **argv, int *i, void *ctx)
-{
-    s_opts_t *o = ctx;
-    const char *v = NULL;
-    long n;
-    int rc;
-    if ((rc = args_value("perft", argc, argv, i, "--suite", &v)) != 0) {
-        if (rc > 0)
-            o->suite = v;
-        return rc;
-    }
-    if ((rc = args_value("perft", argc, argv, i, "--max-depth", &v)) != 0) {
-        if (rc < 0 || args_int("perft", "--max-depth", v, 1, EPD_DEPTH_MAX, &n) != 0)
-            return -1;
-        o->max_depth = (int)n;
-        return 1;
-    }
-    if (args_other("perft", argv[*i]) == ARGS_HELP) {
-        printf(s_help, PERFT_ENGINE_OPTS_HELP, S_FAILS_IN_A_ROW_MAX);
-        return -2;
-    }
-    if (argv[*i][0] != '-')
-        args_error("perft", "--check-engine: unexpected '%.40s' (the positions come from --suite)", argv[*i]);
-    return -1;
-}
-
-/* Parses argv into *o; -1 done (help printed), 0 ok, 2 usage error. */
-static int s_parse(int argc, char **argv, s_opts_t *o)
-{
-    perft_engine_opts_init(&o->e, "--check-engine");
-    o->suite = NULL;
-    o->max_depth = 3;
-    int rc = perft_engine_opts_parse(argc, argv, &o->e, s_own, o);
-    if (rc != 0)
-        return rc;
-    if (o->suite == NULL) {
-        args_error("perft", "--check-engine needs --suite FILE (a perft suite: 'FEN ;D1 n ;D2 n ...' lines)");
-        return EXIT_USAGE;
-    }
-    if (o->e.pos.text != NULL || o->e.pos.moves != NULL || o->e.pos.start >= 0) {
-        args_error("perft", "--check-engine: the positions come from --suite, not --fen/--ofen/--moves/--start");
-        return EXIT_USAGE;
-    }
-    return 0;
-}
-
 /* Reads every position of the suite into rows (grown); the number, or -1 after an error naming the line. */
 static int s_read_suite(const s_opts_t *o, s_row_t **rows)
 {
@@ -117,9 +49,9 @@ static int s_read_suite(const s_opts_t *o, s_row_t **rows)
         lineno++;
         if (rc == 0)
             continue;
-        if (rc < 0 || game_parse(o->e.pos.variant, epd.text, &pos, err, sizeof err) != 0) {
+        if (rc < 0 || game_parse(o->pos.variant, epd.text, &pos, err, sizeof err) != 0) {
             args_error("perft", "--suite %.200s: line %d: %s (a %s suite? --variant says the suite's variant)",
-                       o->suite, lineno, err, game_variant_name(o->e.pos.variant));
+                       o->suite, lineno, err, game_variant_name(o->pos.variant));
             fclose(f);
             return -1;
         }
@@ -150,9 +82,9 @@ static int s_read_suite(const s_opts_t *o, s_row_t **rows)
 static void s_check_row(const s_opts_t *o, perft_engine_t **eng, s_row_t *r)
 {
     game_pos_t pos;
-    game_parse(o->e.pos.variant, r->text, &pos, NULL, 0);
+    game_parse(o->pos.variant, r->text, &pos, NULL, 0);
     if (*eng == NULL)
-        *eng = perft_engine_new(o->e.command, o->e.protocol, pos.variant, o->e.timeout_ms, r->error,
+        *eng = perft_engine_new(o->command, o->protocol, pos.variant, o->timeout_s * 1000, r->error,
                                 sizeof r->error);
     if (*eng == NULL || perft_compare(*eng, &pos, r->depth, &r->cmp, r->error, sizeof r->error) != 0) {
         r->status = S_ERROR;
@@ -165,8 +97,8 @@ static void s_check_row(const s_opts_t *o, perft_engine_t **eng, s_row_t *r)
 static void s_print_text(const s_opts_t *o, const s_row_t *rows, int nb, const int *totals)
 {
     char a[COUNT_TEXT_MAX], b[COUNT_TEXT_MAX];
-    printf("engine     %s (%s)\nsuite      %s (%s, %d positions, depth <= %d)\n\n", o->e.command, o->e.protocol,
-           o->suite, game_variant_name(o->e.pos.variant), nb + totals[3], o->max_depth);
+    printf("engine     %s (%s)\nsuite      %s (%s, %d positions, depth <= %d)\n\n", o->command, o->protocol,
+           o->suite, game_variant_name(o->pos.variant), nb + totals[3], o->max_depth);
     printf("%-6s %-5s %-14s %-14s %s\n", "line", "depth", "ours", "theirs", "result");
     for (int i = 0; i < nb; i++) {
         const s_row_t *r = &rows[i];
@@ -191,13 +123,13 @@ static void s_print_json(const s_opts_t *o, const s_row_t *rows, int nb, const i
 {
     char a[COUNT_TEXT_MAX];
     fputs("{\"engine\":", stdout);
-    json_string(stdout, o->e.command);
+    json_string(stdout, o->command);
     fputs(",\"protocol\":", stdout);
-    json_string(stdout, o->e.protocol);
+    json_string(stdout, o->protocol);
     fputs(",\"suite\":", stdout);
     json_string(stdout, o->suite);
     printf(",\"variant\":\"%s\",\"max_depth\":%d,\"passed\":%d,\"failed\":%d,\"errors\":%d,\"not_run\":%d,"
-           "\"positions\":[", game_variant_name(o->e.pos.variant), o->max_depth, totals[S_PASS], totals[S_FAIL],
+           "\"positions\":[", game_variant_name(o->pos.variant), o->max_depth, totals[S_PASS], totals[S_FAIL],
            totals[S_ERROR], totals[3]);
     for (int i = 0; i < nb; i++) {
         const s_row_t *r = &rows[i];
@@ -223,9 +155,9 @@ int cmd_perft_check(int argc, char **argv)
     s_row_t *rows = NULL;
     perft_engine_t *eng = NULL;
     int totals[4] = {0}, nb, done = 0, in_a_row = 0;
-    int rc = s_parse(argc, argv, &o);
+    int rc = perft_engine_opts_check(argc, argv, &o);
     if (rc != 0)
-        return rc < 0 ? EXIT_OK : rc;
+        return rc == OPT_HELP ? EXIT_OK : rc;
     if ((nb = s_read_suite(&o, &rows)) < 0) {
         free(rows);
         return EXIT_USAGE;
@@ -248,10 +180,10 @@ int cmd_perft_check(int argc, char **argv)
     if (done < nb)
         fprintf(stderr, "octad perft: the engine failed on %d positions in a row: stopped, %d not run\n",
                 S_FAILS_IN_A_ROW_MAX, nb - done);
-    if (o.e.json)
+    if (o.json)
         s_print_json(&o, rows, done, totals);
     else
         s_print_text(&o, rows, done, totals);
     free(rows);
-    return totals[S_FAIL] > 0 ? EXIT_DIFFER : totals[S_ERROR] > 0 ? EXIT_FAIL : EXIT_OK;
+    return totals[S_FAIL] > 0 ? EXIT_MISMATCH : totals[S_ERROR] > 0 ? EXIT_FAIL : EXIT_OK;
 }

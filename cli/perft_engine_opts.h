@@ -1,4 +1,8 @@
-/* perft_engine_opts.h: the options `octad perft --compare` and `--check-engine` share. */
+/* perft_engine_opts.h: the command lines of `octad perft --compare` and `octad perft --check-engine`.
+ *
+ * One option table serves both (core/base/opt.h): --compare and --depth are the first
+ * rows, --check-engine, --suite and --max-depth the last, and the rows both modes take
+ * (--protocol, --timeout, --json) sit between, so each mode's spec is one slice of it. */
 #pragma once
 
 #include <stdbool.h>
@@ -6,31 +10,22 @@
 #include "args.h"
 
 typedef struct {
-    const char *mode;     /* the option that names the engine: "--compare" or "--check-engine" */
+    args_pos_t pos;       /* first: the position rows and args_pos_plain read it (--check-engine: --variant only) */
     const char *command;  /* the engine's command line (sh -c) */
     const char *protocol; /* "uci" (default) or "perftree" */
-    int timeout_ms;       /* longest wait for one answer (default 60 s) */
+    int timeout_s;        /* longest wait for one answer (default 60) */
     bool json;
-    args_pos_t pos;       /* --variant (and, for --compare, the position) */
+    int depth;            /* --compare: plies (default 5) */
+    const char *suite;    /* --check-engine: the suite file */
+    int max_depth;        /* --check-engine: deepest depth compared (default 3) */
 } perft_engine_opts_t;
 
-/* Help lines of the shared options. */
-extern const char PERFT_ENGINE_OPTS_HELP[];
+/* Sets the defaults and parses the arguments of `octad perft --compare ...` (all of
+ * perft's arguments) into *o. 0, OPT_HELP (help printed), or EXIT_USAGE after one line. */
+int perft_engine_opts_compare(int argc, char **argv, perft_engine_opts_t *o);
 
-/* Handles the mode's option (the command), --protocol, --timeout, --json and the
- * position options at argv[*i]; same return as args_value (1, 0, -1 printed). */
-int perft_engine_opts_option(int argc, char **argv, int *i, perft_engine_opts_t *o);
-
-/* Sets the defaults for the mode ("--compare" or "--check-engine"); call before parsing. */
-void perft_engine_opts_init(perft_engine_opts_t *o, const char *mode);
-
-/* A mode's handler of every argument the shared options do not take: 1 taken,
- * -1 error printed, -2 help printed. */
-typedef int (*perft_engine_own_fn)(int argc, char **argv, int *i, void *ctx);
-
-/* Parses argv: the shared options, the rest through own(ctx); then checks that the
- * engine's command is given. 0, -1 help printed, or EXIT_USAGE after an error. */
-int perft_engine_opts_parse(int argc, char **argv, perft_engine_opts_t *o, perft_engine_own_fn own, void *ctx);
+/* The same for `octad perft --check-engine ...`; positions come only from --suite. */
+int perft_engine_opts_check(int argc, char **argv, perft_engine_opts_t *o);
 
 /* `octad perft --compare` and `octad perft --check-engine` (argv: perft's arguments). */
 int cmd_perft_compare(int argc, char **argv);

@@ -10,6 +10,7 @@
  *                     inconsistent table file (octad verify-tables)
  *   EXIT_USAGE     2  bad usage or bad input: an unknown option, a bad option value, a
  *                     bad position or file; a one-line message on stderr names the problem
- *   EXIT_MISMATCH  3  coordinator only: the total differs from the reference or --expect,
- *                     or --verify left tasks whose results disagree (listed on stderr) */
+ *   EXIT_MISMATCH  3  coordinator: the total differs from the reference or --expect,
+ *                     or --verify left tasks whose results disagree (listed on stderr);
+ *                     octad perft --compare/--check-engine: the engine's counts differ from ours */
 enum { EXIT_OK = 0, EXIT_FAIL = 1, EXIT_USAGE = 2, EXIT_MISMATCH = 3 };

@@ -129,12 +129,12 @@ check "perftree no total" 1 'printed no total' -- "$octad" perft --compare "prin
 
 # ---- bad usage: exit status 2, the option named
 check "compare needs a command" 2 '--compare needs a value' -- "$octad" perft --compare
-check "compare empty command" 2 "give the engine's command" -- "$octad" perft --compare ""
+check "compare empty command" 2 "--compare: expected a non-empty value" -- "$octad" perft --compare ""
 check "bad protocol" 2 "--protocol: unknown protocol 'xboard'" -- "$octad" perft --compare x --protocol xboard
 check "bad depth" 2 '--depth: expected an integer in 1..40, got .0.' -- "$octad" perft --compare x --depth 0
 check "bad timeout" 2 '--timeout: expected an integer in 1..86400, got .0.' -- "$octad" perft --compare x --timeout 0
 check "bad position" 2 'FEN' -- "$octad" perft --compare x --variant chess "8/8/8 w - - 0 1"
-check "two positions" 2 'two positions' -- "$octad" perft --compare x --variant chess "8/8/8/8/8/8/8/K1k5 w - - 0 1" "8/8/8/8/8/8/8/K1k5 b - - 0 1"
+check "two positions" 2 'one position only' -- "$octad" perft --compare x --variant chess "8/8/8/8/8/8/8/K1k5 w - - 0 1" "8/8/8/8/8/8/8/K1k5 b - - 0 1"
 check "compare help" 0 'usage: octad perft --compare' -- "$octad" perft --compare x --help
 check "compare --help alone" 0 'usage: octad perft --compare' -- "$octad" perft --compare --help
 
@@ -177,7 +177,7 @@ check "check-engine no such suite" 2 "--suite: cannot open" -- "$octad" perft --
 printf '# a comment\n8/8/8/8/8/8/8/K1k5 w - - 0 1 ;D1 3\nnot a position ;D1 3\n' >"$tmp/bad.epd"
 check "check-engine bad suite line" 2 'line 3: ' -- "$octad" perft --check-engine x --variant chess --suite "$tmp/bad.epd"
 check "check-engine wrong variant" 2 'line 1: .*--variant' -- "$octad" perft --check-engine x --suite "$data/chess-cpw.epd"
-check "check-engine no position options" 2 'positions come from --suite' -- "$octad" perft --check-engine x --suite "$tmp/bad.epd" --fen "8/8/8/8/8/8/8/K1k5 w - - 0 1"
+check "check-engine no position options" 2 "unknown option '--fen'" -- "$octad" perft --check-engine x --suite "$tmp/bad.epd" --fen "8/8/8/8/8/8/8/K1k5 w - - 0 1"
 check "check-engine bad max depth" 2 '--max-depth: expected an integer in 1..16, got .0.' -- "$octad" perft --check-engine x --suite "$tmp/bad.epd" --max-depth 0
 check "check-engine help" 0 'usage: octad perft --check-engine' -- "$octad" perft --check-engine x --help
 check "check-engine --help alone" 0 'usage: octad perft --check-engine' -- "$octad" perft --check-engine --help
