@@ -123,23 +123,23 @@ static void s_print_json(const s_opts_t *o, const s_row_t *rows, int nb, const i
 {
     char a[COUNT_TEXT_MAX];
     fputs("{\"engine\":", stdout);
-    json_string(stdout, o->command);
+    json_write_string(stdout, o->command);
     fputs(",\"protocol\":", stdout);
-    json_string(stdout, o->protocol);
+    json_write_string(stdout, o->protocol);
     fputs(",\"suite\":", stdout);
-    json_string(stdout, o->suite);
+    json_write_string(stdout, o->suite);
     printf(",\"variant\":\"%s\",\"max_depth\":%d,\"passed\":%d,\"failed\":%d,\"errors\":%d,\"not_run\":%d,"
            "\"positions\":[", game_variant_name(o->pos.variant), o->max_depth, totals[S_PASS], totals[S_FAIL],
            totals[S_ERROR], totals[3]);
     for (int i = 0; i < nb; i++) {
         const s_row_t *r = &rows[i];
         printf("%s{\"line\":%d,\"root\":", i ? "," : "", r->line);
-        json_string(stdout, r->text);
+        json_write_string(stdout, r->text);
         printf(",\"depth\":%d,\"suite_count\":%s,\"status\":\"%s\"", r->depth,
                r->has_suite_count ? count_format(r->suite_count, a) : "null", s_status_json[r->status]);
         if (r->status == S_ERROR) {
             fputs(",\"error\":", stdout);
-            json_string(stdout, r->error);
+            json_write_string(stdout, r->error);
         } else {
             fputc(',', stdout);
             perft_report_json_members(stdout, &r->cmp);

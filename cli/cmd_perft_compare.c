@@ -16,13 +16,13 @@ static void s_print_json(const s_opts_t *o, const game_pos_t *pos, const perft_c
     char text[GAME_TEXT_MAX];
     game_format(pos, text, sizeof text);
     fputs("{\"variant\":", stdout);
-    json_string(stdout, game_variant_name(pos->variant));
+    json_write_string(stdout, game_variant_name(pos->variant));
     fputs(",\"root\":", stdout);
-    json_string(stdout, text);
+    json_write_string(stdout, text);
     fprintf(stdout, ",\"root_depth\":%d,\"engine\":", o->depth);
-    json_string(stdout, o->command);
+    json_write_string(stdout, o->command);
     fputs(",\"protocol\":", stdout);
-    json_string(stdout, o->protocol);
+    json_write_string(stdout, o->protocol);
     fputc(',', stdout);
     perft_report_json_members(stdout, r);
     fputs("}\n", stdout);

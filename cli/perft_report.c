@@ -41,7 +41,7 @@ static void s_list_json(FILE *out, const char *name, const char (*list)[MOVE_TEX
     for (int i = 0; i < nb; i++) {
         if (i > 0)
             fputc(',', out);
-        json_string(out, list[i]);
+        json_write_string(out, list[i]);
     }
     fputc(']', out);
 }
@@ -58,18 +58,18 @@ void perft_report_json_members(FILE *out, const perft_cmp_t *r)
     }
     s_list_json(out, "path", r->path, r->path_nb);
     fputs(",\"position\":", out);
-    json_string(out, r->position);
+    json_write_string(out, r->position);
     fprintf(out, ",\"depth\":%d", r->depth);
     s_list_json(out, "missing", r->missing, r->missing_nb);
     s_list_json(out, "extra", r->extra, r->extra_nb);
     if (r->move[0] != '\0') {
         fputs(",\"move\":", out);
-        json_string(out, r->move);
+        json_write_string(out, r->move);
         fprintf(out, ",\"move_ours\":%s,\"move_theirs\":%s", count_format(r->move_ours, a),
                 count_format(r->move_theirs, b));
     } else {
         fputs(",\"move\":null", out);
     }
     fputs(",\"note\":", out);
-    json_string(out, r->note);
+    json_write_string(out, r->note);
 }
