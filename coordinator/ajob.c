@@ -5,16 +5,8 @@
 #include <string.h>
 
 #include "format.h"
+#include "hash.h"
 #include "split_move.h"
-
-static uint64_t s_fnv1a(const char *text, uint64_t h)
-{
-    for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
-        h ^= *p;
-        h *= 1099511628211ull;
-    }
-    return h;
-}
 
 /* Splits the space-separated moves into self->moves; 0, or -1 with a message. */
 static int s_moves(ajob_t *self, const char *moves, char *err, size_t errlen)
@@ -41,18 +33,16 @@ static int s_moves(ajob_t *self, const char *moves, char *err, size_t errlen)
 static void s_key(ajob_t *self)
 {
     char pos[GAME_TEXT_MAX];
-    uint64_t h = 1469598103934665603ull;
+    uint64_t h = HASH_JOB_BASIS;
     for (int k = 0; k < self->n_moves; k++)
-        h = s_fnv1a(" ", s_fnv1a(self->moves[k], h));
+        h = hash_fnv1a_text(hash_fnv1a_text(h, self->moves[k]), " ");
     game_format(&self->game.pos, pos, sizeof pos);
     snprintf(self->job_key, sizeof self->job_key,
              "octad-cluster analyse v1; variant=%s; start=%s; moves=%d/%016llx; position=%s; depth=%d; "
              "hash_mb=%u; tasks=%zu%s",
              game_variant_name(self->variant), self->start, self->n_moves, (unsigned long long)h, pos, self->depth,
              self->hash_mb, self->task_nb, self->verify ? "; verify" : "");
-    self->job_id = s_fnv1a(self->job_key, 1469598103934665603ull);
-    if (self->job_id == 0)
-        self->job_id = 1;
+    self->job_id = hash_job_id(self->job_key);
 }
 
 ajob_t *ajob_new(variant_t v, const char *start, const char *moves, int depth, uint32_t hash_mb, bool verify,

@@ -2,6 +2,7 @@
 #include "job.h"
 
 #include "count.h"
+#include "hash.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -9,16 +10,6 @@
 #include "perft_run.h"
 
 enum { AUTO_MIN_TASKS = 256, AUTO_TASKS_PER_THREAD = 32, AUTO_MAX_PLY = 6 };
-
-static uint64_t s_fnv1a(const char *text)
-{
-    uint64_t h = 1469598103934665603ull;
-    for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
-        h ^= *p;
-        h *= 1099511628211ull;
-    }
-    return h ? h : 1;
-}
 
 static void s_make_key(job_t *self)
 {
@@ -29,7 +20,7 @@ static void s_make_key(job_t *self)
              "tasks=%zu%s%s",
              game_variant_name(self->root.variant), key, self->depth, self->stats ? 1 : 0, self->min_tasks,
              self->max_ply, self->task_nb, self->verify ? "; verify" : "", self->bench ? "; bench" : "");
-    self->job_id = s_fnv1a(self->job_key);
+    self->job_id = hash_job_id(self->job_key);
 }
 
 size_t job_auto_tasks(int local_threads, bool shared_table)

@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "hash.h"
 #include "journal_line.h"
 
 enum { NO_STATS = UINT32_MAX };
@@ -45,14 +46,6 @@ static uint64_t s_hash_id(uint64_t x)
     x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
     x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
     return x ^ (x >> 31);
-}
-
-static uint64_t s_hash_key(const char *key)
-{
-    uint64_t h = 0xCBF29CE484222325ull; /* FNV-1a */
-    for (const unsigned char *p = (const unsigned char *)key; *p; p++)
-        h = (h ^ *p) * 0x100000001B3ull;
-    return h;
 }
 
 /* Slot holding task_id, or the empty slot where it would go. */
@@ -157,7 +150,7 @@ static int s_load_entry(journal_t *self, char *line, size_t line_no, char *err, 
         return -1;
     }
     const perft_stats_t *stats = in.has_stats ? &in.stats : NULL;
-    uint64_t key_hash = s_hash_key(in.key);
+    uint64_t key_hash = hash_fnv1a(in.key);
     s_entry_t *e = s_find(self, in.task_id);
     if (!e) {
         if (s_insert(self, in.task_id, key_hash, in.key, in.nodes, stats) == 0)
@@ -416,7 +409,7 @@ static uint64_t s_hash_task_key(const char *task_key)
     char escaped[JLINE_MAX];
     if (jline_escape(task_key, escaped, sizeof escaped) == SIZE_MAX)
         return 0;
-    return s_hash_key(escaped);
+    return hash_fnv1a(escaped);
 }
 
 bool journal_key_matches(const journal_t *self, uint64_t task_id, const char *task_key)
@@ -452,7 +445,7 @@ int journal_append(journal_t *self, uint64_t task_id, const char *task_key, coun
     char escaped[JLINE_MAX];
     if (jline_escape(task_key, escaped, sizeof escaped) == SIZE_MAX)
         return errno = EINVAL, -1;
-    uint64_t key_hash = s_hash_key(escaped);
+    uint64_t key_hash = hash_fnv1a(escaped);
     s_entry_t *e = s_find(self, task_id);
     if (e && !s_agrees(self, e, key_hash, nodes, stats))
         return errno = EEXIST, -1;

@@ -9,19 +9,12 @@
 #include <unistd.h>
 
 #include "answer.h"
+#include "hash.h"
 #include "index.h"
 #include "sig.h"
 #include "solve.h"
 #include "start.h"
 #include "tbfile.h"
-
-static uint64_t s_fnv(const char *text)
-{
-    uint64_t h = 1469598103934665603u;
-    for (; *text; text++)
-        h = (h ^ (uint8_t)*text) * 1099511628211u;
-    return h ? h : 1;
-}
 
 /* Whether DIR/VERIFIED lists this file with its current size and CRC. */
 static bool s_listed(const char *dir, const msg_tableref_t *ref)
@@ -152,7 +145,7 @@ ssolve_t *ssolve_new(const opts_t *o, char *err, size_t errlen, bool *usage)
     }
     snprintf(key, sizeof key, "solve max-pieces=%d for=%d:%d verify=%d dir=%s", o->max_pieces, nroots,
              nroots ? tables[0] : -1, o->verify, self->dir_id);
-    self->job_id = s_fnv(key);
+    self->job_id = hash_job_id(key);
     s_scan(self);
     if (o->verify) {
         snprintf(key, sizeof key, "%s/VERIFIED", self->dir);

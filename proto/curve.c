@@ -12,6 +12,8 @@
 
 #include <zmq.h>
 
+#include "hash.h"
+
 enum { LINE_MAX_BYTES = 256, PATH_MAX_BYTES = 4096 };
 
 static const char s_domain[] = "octad";
@@ -23,10 +25,7 @@ bool curve_available(void)
 
 void curve_fingerprint(const char *public_z85, char out[CURVE_FINGERPRINT_MAX])
 {
-    uint64_t h = 0xCBF29CE484222325ull; /* FNV-1a 64 */
-    for (const unsigned char *p = (const unsigned char *)public_z85; *p; p++)
-        h = (h ^ *p) * 0x100000001B3ull;
-    snprintf(out, CURVE_FINGERPRINT_MAX, "%016llx", (unsigned long long)h);
+    snprintf(out, CURVE_FINGERPRINT_MAX, "%016llx", (unsigned long long)hash_fnv1a(public_z85));
 }
 
 bool curve_key_valid(const char *text)

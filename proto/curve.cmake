@@ -7,4 +7,4 @@ add_library(octad_curve STATIC
   ${CMAKE_CURRENT_LIST_DIR}/curve.c
   ${CMAKE_CURRENT_LIST_DIR}/curve_auth.c)
 target_include_directories(octad_curve PUBLIC ${CMAKE_CURRENT_LIST_DIR})
-target_link_libraries(octad_curve PUBLIC PkgConfig::LIBZMQ Threads::Threads)
+target_link_libraries(octad_curve PUBLIC core_base PkgConfig::LIBZMQ Threads::Threads)
