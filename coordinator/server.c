@@ -1,6 +1,6 @@
-/* server.c: the coordinator's socket, event loop, timers and dispatch (see server.h). */
+/* server.c: the coordinator's socket, event loop and timers (see server.h); the job's
+ * tasks through its kind's row (kind.h). */
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,17 +9,14 @@
 #include <unistd.h>
 #include <zmq.h>
 
-#include "log_line.h"
 #include "report.h"
 #include "server_link.h"
 #include "server_priv.h"
-#include "server_stall.h"
 #if OCTAD_HAVE_CURVE
 #include "curve.h"
 #endif
 
-enum { POLL_MIN_MS = 20, POLL_MAX_MS = 250, TIMERS_EVERY_MS = 20, EXPIRE_EVERY_MS = 50, TTY_PROGRESS_MS = 250,
-       LOG_PROGRESS_MS = 5000, HELLO_ONLY_MS = 2000 };
+enum { POLL_MIN_MS = 20, POLL_MAX_MS = 250, TIMERS_EVERY_MS = 20, EXPIRE_EVERY_MS = 50, HELLO_ONLY_MS = 2000 };
 
 /* How long the loop may sleep without a message: a quarter of a heartbeat
  * (so heartbeats and liveness keep their schedule), within 20..250 ms. Every
@@ -30,137 +27,12 @@ static int s_poll_ms(const server_t *self)
     return ms < POLL_MIN_MS ? POLL_MIN_MS : ms > POLL_MAX_MS ? POLL_MAX_MS : ms;
 }
 
-int64_t server_now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
-static void s_vlog(const char *fmt, va_list ap)
-{
-    log_line("coordinator: ", fmt, ap);
-}
-
-void server_log(const server_t *self, const char *fmt, ...)
-{
-    if (self->opts->quiet)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    report_clear_line();
-    s_vlog(fmt, ap);
-    va_end(ap);
-}
-
-void server_error(const server_t *self, const char *fmt, ...)
-{
-    (void)self;
-    va_list ap;
-    va_start(ap, fmt);
-    report_clear_line();
-    s_vlog(fmt, ap);
-    va_end(ap);
-}
-
-void server_fail(server_t *self, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    report_clear_line();
-    s_vlog(fmt, ap);
-    va_end(ap);
-    self->failed = true;
-}
-
-void server_drop(server_t *self, drop_kind_t kind, const char *why)
-{
-    static const char *const names[DROP_KIND_NB] = {"malformed", "version", "no session", "unexpected",
-                                                    "other job", "not leased", "bad result", "credit",
-                                                    "table full"};
-    if (self->drops[kind]++ == 0)
-        server_log(self, "dropped a message (%s): %s (further ones are only counted)", names[kind], why);
-    self->sum.dropped++;
-}
-
-int server_send(server_t *self, const wire_peer_t *to, const msg_t *msg)
-{
-    char err[256];
-    peer_t *p = peers_find(self->peers, to);
-    /* An OCTP/1 type in an OCTP/2 session goes out as version 2 (PROTOCOL.md 11.1). */
-    uint32_t version = p != NULL && msg->version < p->version ? p->version : msg->version;
-    int rc = wire_send_to_as(self->router, to, msg, version, ZMQ_DONTWAIT, err, sizeof err);
-    if (rc != MSG_OK)
-        return -1;
-    if (p != NULL)
-        p->last_send = server_now_ms();
-    return 0;
-}
-
-void server_forget(server_t *self, peer_t *peer, const char *why)
-{
-    size_t n = self->solve ? server_solve_forget(self, peer) : sched_drop_serial(self->sched, peer->serial);
-    self->sum.requeued += n;
-    if (peer->credited || n > 0) /* sessions that never asked for work come and go silently */
-        server_log(self, "worker %s left (%s); %zu tasks back in the queue", peer->name, why, n);
-    peers_remove(self->peers, peer);
-}
-
-static void s_task_msg(const server_t *self, size_t i, msg_t *m)
-{
-    if (self->analyse != NULL) {
-        server_analyse_task(self, i, m);
-        return;
-    }
-    msg_init(m, MSG_TASK);
-    m->u.task.task_id = (uint64_t)i + 1;
-    m->u.task.job_id = self->job->job_id;
-    snprintf(m->u.task.variant, sizeof m->u.task.variant, "%s", game_variant_name(self->job->root.variant));
-    job_task_text(self->job, i, m->u.task.position, sizeof m->u.task.position);
-    m->u.task.depth = (uint8_t)job_task_depth(self->job, i);
-    m->u.task.want_stats = self->job->stats;
-    m->u.task.lease_ms = self->opts->lease_ms;
-}
-
-void server_dispatch(server_t *self, peer_t *p)
-{
-    if (self->solve != NULL) {
-        server_solve_dispatch(self, p);
-        return;
-    }
-    int64_t now = server_now_ms();
-    msg_t m;
-    while (p->credit > 0 && !self->failed) {
-        long i = sched_next(self->sched, p->serial, p->name_id, now + self->opts->lease_ms);
-        if (i < 0)
-            return;
-        s_task_msg(self, (size_t)i, &m);
-        if (server_send(self, &p->id, &m) != 0) {
-            sched_handback(self->sched, (size_t)i, p->serial);
-            if (errno == EHOSTUNREACH)
-                server_forget(self, p, "unreachable");
-            return;
-        }
-        server_count_dispatch(self, p, now);
-    }
-}
-
-void server_count_dispatch(server_t *self, peer_t *p, int64_t now)
-{
-    if (self->first_dispatch_ms == 0)
-        self->first_dispatch_ms = now;
-    peers_pin(self->peers, p->name_id);
-    p->credit--;
-    p->leased++;
-    self->sum.dispatched++;
-}
-
 static void s_dispatch_all(server_t *self)
 {
-    for (size_t k = 0; k < peers_cap(self->peers) && (self->solve || sched_queued_nb(self->sched) > 0); k++) {
+    for (size_t k = 0; k < peers_cap(self->peers) && self->kind->has_work(self->job) && !self->failed; k++) {
         peer_t *p = peers_at(self->peers, k);
         if (p->used && p->credit > 0)
-            server_dispatch(self, p);
+            self->kind->dispatch(self, self->job, p);
     }
 }
 
@@ -187,19 +59,6 @@ static void s_peer_timers(server_t *self, int64_t now)
     }
 }
 
-static void s_progress(server_t *self, int64_t now)
-{
-    if (self->opts->quiet || now < self->next_progress_ms)
-        return;
-    bool tty = report_is_tty();
-    self->next_progress_ms = now + (tty ? TTY_PROGRESS_MS : LOG_PROGRESS_MS);
-    report_progress_t pr = {.done = sched_done_nb(self->sched), .total = self->job->task_nb,
-                            .loaded = self->sum.loaded, .nodes = self->nodes_done,
-                            .seconds = (double)(now - self->start_ms) / 1000.0,
-                            .workers = peers_count(self->peers), .tty = tty};
-    report_progress(&pr);
-}
-
 /* Logs CURVE clients the ZAP handler refused, by key fingerprint (never the key). */
 static void s_log_refused_keys(server_t *self)
 {
@@ -224,15 +83,8 @@ static void s_timers(server_t *self, spawn_t *spawn, int64_t now)
     self->next_timers_ms = now + TIMERS_EVERY_MS;
     s_peer_timers(self, now);
     s_log_refused_keys(self);
-    if (self->solve != NULL && now >= self->next_expire_ms) {
-        server_solve_timers(self, now);
-        self->next_expire_ms = now + EXPIRE_EVERY_MS;
-    }
-    if (self->solve == NULL && now >= self->next_expire_ms) {
-        size_t n = sched_expire(self->sched, now);
-        if (n > 0)
-            server_log(self, "%zu leases expired; tasks back in the queue", n);
-        self->sum.requeued += n;
+    if (now >= self->next_expire_ms) {
+        self->kind->expire(self, self->job, now);
         self->next_expire_ms = now + EXPIRE_EVERY_MS;
     }
     if (self->opts->verify && !self->verify_waiting_logged && peers_names_alive(self->peers) < 2 &&
@@ -242,17 +94,13 @@ static void s_timers(server_t *self, spawn_t *spawn, int64_t now)
     }
     if (spawn != NULL && self->opts->bind == NULL && spawn_reap(spawn) == 0 && peers_count(self->peers) == 0)
         server_fail(self, "every local worker has exited and no remote worker can join (no --bind)");
-    if (self->solve == NULL) {
-        server_stall_check(self, now);
-        s_progress(self, now);
-    }
+    self->kind->timers(self, self->job, now);
 }
 
 int server_run(server_t *self, spawn_t *spawn, int stop_fd)
 {
     self->start_ms = server_now_ms();
-    while (!self->failed && (self->solve ? !ssolve_finished(self->solve)
-                                         : sched_done_nb(self->sched) < self->job->task_nb)) {
+    while (!self->failed && !self->kind->finished(self->job)) {
         zmq_pollitem_t items[2] = {{.socket = self->router, .events = ZMQ_POLLIN},
                                    {.fd = stop_fd, .events = ZMQ_POLLIN}};
         if (zmq_poll(items, 2, s_poll_ms(self)) < 0 && errno != EINTR) {
@@ -260,12 +108,9 @@ int server_run(server_t *self, spawn_t *spawn, int stop_fd)
             break;
         }
         if (items[1].revents & ZMQ_POLLIN) {
-            if (self->solve)
-                server_fail(self, "interrupted; %d of %d pairs done (kept in %s)", self->solve->g.done,
-                            self->solve->g.n, self->solve->dir);
-            else
-                server_fail(self, "interrupted; %zu of %zu tasks done%s", sched_done_nb(self->sched),
-                            self->job->task_nb, self->journal ? " (journaled)" : "");
+            char status[400];
+            self->kind->status(self->job, status, sizeof status);
+            server_fail(self, "interrupted; %s", status);
             break;
         }
         if (items[0].revents & ZMQ_POLLIN)
@@ -382,8 +227,7 @@ static int s_open(server_t *self, char *err, size_t errlen, bool *usage)
     return 0;
 }
 
-server_t *server_new(const opts_t *opts, const job_t *job, sched_t *sched, journal_t *journal, char *err,
-                     size_t errlen, bool *usage)
+server_t *server_new(const opts_t *opts, const job_ops_t *kind, void *job, char *err, size_t errlen, bool *usage)
 {
     server_t *self = calloc(1, sizeof *self);
     *usage = false;
@@ -392,9 +236,8 @@ server_t *server_new(const opts_t *opts, const job_t *job, sched_t *sched, journ
         return NULL;
     }
     self->opts = opts;
+    self->kind = kind;
     self->job = job;
-    self->sched = sched;
-    self->journal = journal;
     self->peers = peers_new();
     self->ctx = zmq_ctx_new();
     if (self->peers == NULL || self->ctx == NULL) {
@@ -407,16 +250,6 @@ server_t *server_new(const opts_t *opts, const job_t *job, sched_t *sched, journ
         return NULL;
     }
     return self;
-}
-
-void server_set_solve(server_t *self, struct ssolve_s *solve)
-{
-    self->solve = solve;
-}
-
-void server_set_analyse(server_t *self, struct ajob_s *analyse)
-{
-    self->analyse = analyse;
 }
 
 const char *server_endpoint(const server_t *self)

@@ -5,13 +5,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "job.h"
 #include "opts.h"
-#include "sched.h"
 #include "spawn.h"
 
-typedef struct journal_s journal_t;
 typedef struct server_s server_t;
+typedef struct job_ops_s job_ops_t; /* kind.h */
 
 /* Counters of one run, for the final report. */
 typedef struct {
@@ -33,21 +31,10 @@ typedef struct {
 } server_summary_t;
 
 /* Binds opts->bind (or, when NULL, a unix socket in a private 0700 directory:
- * server_link.h) with CURVE when asked, frames capped at 64 KiB.
- * The job, scheduler and journal (may be NULL) stay the caller's. Returns
- * NULL with a message in err; *usage is set when the cause is bad input. */
-server_t *server_new(const opts_t *opts, const job_t *job, sched_t *sched, journal_t *journal, char *err,
-                     size_t errlen, bool *usage);
-
-/* Makes the server run a solve job (ssolve.h) instead of the perft job's tasks. */
-struct ssolve_s;
-void server_set_solve(server_t *self, struct ssolve_s *solve);
-
-/* Makes the server run an analyse job (ajob.h): ANALYSE tasks instead of
- * TASK, ANALYSED answers, OCTP/3 sessions only. The job's tasks are the
- * scheduler's; the job stays the caller's. */
-struct ajob_s;
-void server_set_analyse(server_t *self, struct ajob_s *analyse);
+ * server_link.h) with CURVE when asked, frames capped at 64 KiB. It runs the
+ * job (made by kind->open) through its kind's row; the job stays the caller's.
+ * Returns NULL with a message in err; *usage is set when the cause is bad input. */
+server_t *server_new(const opts_t *opts, const job_ops_t *kind, void *job, char *err, size_t errlen, bool *usage);
 
 /* The endpoint local workers connect to (the bound one, wildcard hosts made loopback). */
 const char *server_endpoint(const server_t *self);

@@ -1,9 +1,15 @@
-/* server_priv.h: the coordinator server's state, shared by server.c (loop) and server_msg.c (messages). */
+/* server_priv.h: the coordinator server's state and its services to the job kinds (kind.h).
+ *
+ * Files, each calling only those above it by name (docs/cluster-design.md):
+ *   server_io.c    the services: log, send, drop, fail, forget a session, count a dispatch
+ *   server_link.c  the private default socket and the ROUTER's connection events
+ *   server_msg.c   receiving and handling the session messages (HELLO, CREDIT, ...)
+ *   server.c       the socket, the event loop and its timers
+ * The job kinds (kind_*.c, tasks*.c, ssolve_server.c) use the services; the server
+ * reaches them only through the row it was given (self->kind). */
 #pragma once
 
-#include "ajob.h"
-#include "journal.h"
-#include "ssolve.h"
+#include "kind.h"
 #include "peers.h"
 #include "server.h"
 #include "wire.h"
@@ -25,14 +31,12 @@ typedef enum {
     DROP_KIND_NB
 } drop_kind_t;
 
-typedef struct server_rx_s server_rx_t;
-typedef struct ssolve_t_ ssolve_fwd_t; /* a received message awaiting its batch (server_msg.c) */
+typedef struct server_rx_s server_rx_t; /* a received message awaiting its batch (server_msg.c) */
 
 struct server_s {
     const opts_t *opts;
-    const job_t *job;
-    sched_t *sched;
-    journal_t *journal;
+    const job_ops_t *kind;       /* the job's row (kind.h) */
+    void *job;                   /* the kind's job, the caller's */
     peers_t *peers;
     void *ctx, *router;
     void *monitor;               /* PAIR receiving the ROUTER's connect/disconnect events */
@@ -45,13 +49,8 @@ struct server_s {
     bool failed;
     int end_code;                /* server_run's result once failed: 1, or SERVER_DISPUTED */
     bool verify_waiting_logged;
-    int64_t stall_since, stall_said_ms; /* server_stall.c */
-    char refuse_reason[MSG_TEXT_MAX];   /* the last REFUSE's reason, cleaned */
-    unsigned refusals_logged;
-    count_t nodes_done;          /* weighted count of finished tasks so far */
+    int64_t stall_since, stall_said_ms; /* the kind's stall clock (its timers) */
     server_summary_t sum;
-    ssolve_t *solve;             /* a --solve job (ssolve_server.c), or NULL: perft */
-    ajob_t *analyse;             /* an --analyse job (aserver.c), or NULL: perft */
 #if OCTAD_HAVE_CURVE
     curve_auth_t *zap;           /* the ZAP allow-list handler (proto/curve.h) */
     size_t refused_logged;       /* refused CURVE clients logged so far */
@@ -82,42 +81,11 @@ void server_reply_error(server_t *self, const wire_peer_t *to, msg_code_t code, 
 /* A task was sent to p: its credit is used, its principal pinned. */
 void server_count_dispatch(server_t *self, peer_t *p, int64_t now);
 
-/* Sends as many tasks to the peer as its credit allows. */
-void server_dispatch(server_t *self, peer_t *peer);
-
 /* Marks the job failed with a message. */
 void server_fail(server_t *self, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-/* Verify: one error line naming task i's workers and their counts. */
-void server_report_votes(server_t *self, size_t i, const char *what);
-
 /* Reads and handles every waiting message (up to a batch). */
 void server_read(server_t *self);
-
-/* The --solve job's side of the server (ssolve_server.c): leases one pair
- * per idle OCTP/2 session; a forgotten session's pairs go back (returns
- * how many); OCTP/2 messages and a solve job's REFUSE, HANDBACK and ERROR
- * (true when handled); leases renewed by every message; expiry and progress. */
-void server_solve_dispatch(server_t *self, peer_t *p);
-size_t server_solve_forget(server_t *self, peer_t *p);
-bool server_solve_message(server_t *self, peer_t *p, const msg_t *m);
-void server_solve_renew(server_t *self, const peer_t *p, int64_t now);
-void server_solve_timers(server_t *self, int64_t now);
-
-/* The --analyse job's side of the server (aserver.c): task i's ANALYSE;
- * ANALYSED handled and a RESULT refused (true when the message was the
- * job's); an accepted task committed (journal, totals: false on a journal
- * error); texts of a task and of one of its results (by the number
- * ajob_intern gave it) for the verify reports. */
-void server_analyse_task(const server_t *self, size_t i, msg_t *m);
-bool server_analyse_message(server_t *self, peer_t *p, const msg_t *m);
-bool server_analyse_commit(server_t *self, size_t i);
-void server_analyse_task_text(const server_t *self, size_t i, char *buf, size_t len);
-void server_analyse_result_text(const server_t *self, size_t i, count_t id, char *buf, size_t len);
-
-/* What a result did to the scheduler (sched_result's outcome): committed,
- * reported or counted; `nodes` is what the worker sent (for a late conflict). */
-void server_outcome(server_t *self, size_t i, sched_outcome_t o, count_t nodes, const peer_t *p);
 
 /* Handles the ROUTER's connection events: a session whose connection closed,
  * or whose file descriptor a new connection now holds, is forgotten. Called

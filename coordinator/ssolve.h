@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "opts.h"
+#include "peers.h"
 #include "sdag.h"
 #include "xfer.h"
 
@@ -64,3 +65,13 @@ int ssolve_check_files(ssolve_t *self, int i, const msg_tableref_t *refs, int n,
 
 /* Writes DIR/SUMMARY and prints the final report (JSON with --json). 0, or -1. */
 int ssolve_report(ssolve_t *self, double seconds, double cpu_seconds, size_t workers);
+
+/* The solve kind's server operations (ssolve_server.c), its row's entries (kind.h;
+ * the row is kind_solve.c's): the job is the ssolve_t. */
+typedef struct server_s server_t;
+void ssolve_dispatch(server_t *s, void *job, peer_t *p);
+size_t ssolve_forget(server_t *s, void *job, peer_t *p);
+void ssolve_renew(server_t *s, void *job, const peer_t *p, int64_t now);
+void ssolve_expire(server_t *s, void *job, int64_t now);
+void ssolve_timers(server_t *s, void *job, int64_t now);
+bool ssolve_message(server_t *s, void *job, peer_t *p, const msg_t *m);

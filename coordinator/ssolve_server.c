@@ -1,5 +1,6 @@
-/* ssolve_server.c: the coordinator's OCTP/2 side (proto/PROTOCOL.md section
- * 11): leasing pairs, serving and pulling table files, verification. */
+/* ssolve_server.c: the solve kind's task life cycle (kind.h, the row in kind_solve.c;
+ * proto/PROTOCOL.md section 11): leasing pairs, serving and pulling table files,
+ * verification, expiry, the stall check and the progress line. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +14,17 @@
 #include "ssolve.h"
 
 enum { TTY_PROGRESS_MS = 250, LOG_PROGRESS_MS = 5000, STALL_SAY_MS = 2000, STALL_REPEAT_MS = 30000 };
+
+static ssolve_t *s_of(const server_t *self)
+{
+    return self->job;
+}
+
+/* Whether pair state st is leased to a worker. */
+static bool s_leased(sdag_state_t st)
+{
+    return st == SDAG_SOLVING || st == SDAG_PULLING || st == SDAG_CHECKING;
+}
 
 /* The peer a transfer talks to. */
 typedef struct {
@@ -29,7 +41,7 @@ static int s_link_send(void *ctx, const msg_t *m)
 /* Fills refs (capacity MSG_NEEDS_MAX) with pair i's child tables as they are in DIR. */
 static int s_needs(server_t *self, int i, msg_tableref_t *refs, uint32_t *n)
 {
-    ssolve_t *s = self->solve;
+    ssolve_t *s = s_of(self);
     const sdag_pair_t *p = &s->g.pairs[i];
     char err[600];
     *n = 0;
@@ -47,7 +59,7 @@ static int s_needs(server_t *self, int i, msg_tableref_t *refs, uint32_t *n)
 /* The pair's own files as they are in DIR (VERIFY's tables). */
 static int s_own(server_t *self, int i, msg_tableref_t *refs, uint32_t *n)
 {
-    ssolve_t *s = self->solve;
+    ssolve_t *s = s_of(self);
     const sdag_pair_t *p = &s->g.pairs[i];
     char err[600];
     *n = 0;
@@ -72,9 +84,10 @@ static bool s_local(server_t *self, const peer_t *p)
     return sscanf(name, "local-%d-%ld%n", &index, &pid, &end) == 2 && name[end] == '\0' && pid == (long)getpid();
 }
 
-void server_solve_dispatch(server_t *self, peer_t *p)
+void ssolve_dispatch(server_t *self, void *job, peer_t *p)
 {
-    ssolve_t *s = self->solve;
+    (void)job;
+    ssolve_t *s = s_of(self);
     static msg_t m;
     if (p->version < 2 || p->leased > 0 || p->credit == 0 || self->failed)
         return;
@@ -130,20 +143,19 @@ static void s_drop_pull(ssolve_t *s, int i)
 /* Back to the queue: lease lost, refused, handed back or failed. */
 static void s_requeue(server_t *self, int i)
 {
-    s_drop_pull(self->solve, i);
-    sdag_release(&self->solve->g, i);
-    self->solve->requeued++;
+    s_drop_pull(s_of(self), i);
+    sdag_release(&s_of(self)->g, i);
+    s_of(self)->requeued++;
     self->sum.requeued++;
 }
 
-size_t server_solve_forget(server_t *self, peer_t *p)
+size_t ssolve_forget(server_t *self, void *job, peer_t *p)
 {
-    ssolve_t *s = self->solve;
+    (void)job;
+    ssolve_t *s = s_of(self);
     size_t n = 0;
     for (int i = 0; i < s->g.n; i++) {
-        sdag_state_t st = s->g.pairs[i].state;
-        if (s->g.pairs[i].serial == p->serial &&
-            (st == SDAG_SOLVING || st == SDAG_PULLING || st == SDAG_CHECKING)) {
+        if (s->g.pairs[i].serial == p->serial && s_leased(s->g.pairs[i].state)) {
             s_requeue(self, i);
             n++;
         }
@@ -154,7 +166,7 @@ size_t server_solve_forget(server_t *self, peer_t *p)
 /* Pair i's files are in DIR: done, or (--verify) waiting for another worker to check them. */
 static void s_arrived(server_t *self, int i, const peer_t *maker)
 {
-    ssolve_t *s = self->solve;
+    ssolve_t *s = s_of(self);
     sdag_pair_t *pr = &s->g.pairs[i];
     s_drop_pull(s, i);
     s->solved++;
@@ -175,7 +187,7 @@ static void s_arrived(server_t *self, int i, const peer_t *maker)
 /* Starts pulling the next file of pair i, or it has arrived. */
 static void s_pull_next(server_t *self, peer_t *p, int i)
 {
-    ssolve_t *s = self->solve;
+    ssolve_t *s = s_of(self);
     ssolve_pull_t *pl = s->pulls[i];
     char err[600];
     s_link_t link = {self, &p->id};
@@ -207,7 +219,7 @@ static void s_pull_next(server_t *self, peer_t *p, int i)
 static int s_answered(server_t *self, peer_t *p, uint64_t job_id, uint64_t task_id, sdag_state_t want,
                       const char *what)
 {
-    ssolve_t *s = self->solve;
+    ssolve_t *s = s_of(self);
     int i = job_id == s->job_id ? sdag_by_task(&s->g, task_id, p->serial) : -1;
     if (i < 0 || s->g.pairs[i].state != want) {
         server_drop(self, DROP_NOT_LEASED, what);
@@ -220,7 +232,7 @@ static int s_answered(server_t *self, peer_t *p, uint64_t job_id, uint64_t task_
 
 static void s_on_solved(server_t *self, peer_t *p, const msg_solved_t *r)
 {
-    ssolve_t *s = self->solve;
+    ssolve_t *s = s_of(self);
     char err[600];
     int i = s_answered(self, p, r->job_id, r->task_id, SDAG_SOLVING, "SOLVED for a pair not being solved by it");
     if (i < 0)
@@ -262,7 +274,7 @@ static void s_on_solved(server_t *self, peer_t *p, const msg_solved_t *r)
 
 static void s_on_chunk(server_t *self, peer_t *p, const msg_chunk_t *c)
 {
-    ssolve_t *s = self->solve;
+    ssolve_t *s = s_of(self);
     char err[600];
     for (int i = 0; i < s->g.n; i++) {
         ssolve_pull_t *pl = s->pulls[i];
@@ -294,7 +306,7 @@ static void s_on_chunk(server_t *self, peer_t *p, const msg_chunk_t *c)
 /* A worker may fetch only its current task's tables. */
 static void s_on_fetch(server_t *self, peer_t *p, const msg_fetch_t *f)
 {
-    ssolve_t *s = self->solve;
+    ssolve_t *s = s_of(self);
     static msg_t chunk;
     char err[600];
     bool allowed = false;
@@ -327,7 +339,7 @@ static void s_on_fetch(server_t *self, peer_t *p, const msg_fetch_t *f)
 
 static void s_on_verified(server_t *self, peer_t *p, const msg_verified_t *v)
 {
-    ssolve_t *s = self->solve;
+    ssolve_t *s = s_of(self);
     char err[600], text[MSG_TEXT_MAX];
     int i = s_answered(self, p, v->job_id, v->task_id, SDAG_CHECKING, "VERIFIED for a pair not being verified by it");
     if (i < 0)
@@ -359,7 +371,7 @@ static void s_on_verified(server_t *self, peer_t *p, const msg_verified_t *v)
 
 static void s_on_refuse(server_t *self, peer_t *p, const msg_refuse_t *r)
 {
-    ssolve_t *s = self->solve;
+    ssolve_t *s = s_of(self);
     char text[MSG_TEXT_MAX];
     int i = r->job_id == s->job_id ? sdag_by_task(&s->g, r->task_id, p->serial) : -1;
     if (i < 0) {
@@ -388,7 +400,7 @@ static void s_on_refuse(server_t *self, peer_t *p, const msg_refuse_t *r)
 
 static void s_on_handback(server_t *self, peer_t *p, const msg_handback_t *h)
 {
-    ssolve_t *s = self->solve;
+    ssolve_t *s = s_of(self);
     for (uint32_t k = 0; k < h->n_task_ids; k++) {
         int i = sdag_by_task(&s->g, h->task_ids[k], p->serial);
         if (i >= 0) {
@@ -400,8 +412,9 @@ static void s_on_handback(server_t *self, peer_t *p, const msg_handback_t *h)
     }
 }
 
-bool server_solve_message(server_t *self, peer_t *p, const msg_t *m)
+bool ssolve_message(server_t *self, void *job, peer_t *p, const msg_t *m)
 {
+    (void)job;
     switch (m->type) {
     case MSG_SOLVED: s_on_solved(self, p, &m->u.solved); return true;
     case MSG_VERIFIED: s_on_verified(self, p, &m->u.verified); return true;
@@ -411,22 +424,23 @@ bool server_solve_message(server_t *self, peer_t *p, const msg_t *m)
     case MSG_HANDBACK: s_on_handback(self, p, &m->u.handback); return true;
     case MSG_ERROR:
         if (m->u.error.code == MSG_CODE_TABLE) /* a file it made cannot be served: its pair goes elsewhere */
-            for (int i = 0; i < self->solve->g.n; i++)
-                if (self->solve->g.pairs[i].serial == p->serial && self->solve->g.pairs[i].state == SDAG_PULLING)
+            for (int i = 0; i < s_of(self)->g.n; i++)
+                if (s_of(self)->g.pairs[i].serial == p->serial && s_of(self)->g.pairs[i].state == SDAG_PULLING)
                     s_requeue(self, i);
         return false; /* logged by the caller too */
     default: return false;
     }
 }
 
-void server_solve_renew(server_t *self, const peer_t *p, int64_t now)
+void ssolve_renew(server_t *self, void *job, const peer_t *p, int64_t now)
 {
-    sdag_renew(&self->solve->g, p->serial, now + self->opts->lease_ms);
+    (void)job;
+    sdag_renew(&s_of(self)->g, p->serial, now + self->opts->lease_ms);
 }
 
 static void s_progress(server_t *self, int64_t now)
 {
-    ssolve_t *s = self->solve;
+    ssolve_t *s = s_of(self);
     if (self->opts->quiet || now < self->next_progress_ms)
         return;
     bool tty = report_is_tty();
@@ -449,7 +463,7 @@ static void s_progress(server_t *self, int64_t now)
  * holds or can take one (all refused it, or --verify waits for a second worker). */
 static void s_stall(server_t *self, int64_t now, bool busy)
 {
-    ssolve_t *s = self->solve;
+    ssolve_t *s = s_of(self);
     if (busy || ssolve_finished(s) || peers_count(self->peers) == 0 || self->opts->stall_ms == 0) {
         self->stall_since = 0;
         return;
@@ -472,21 +486,25 @@ static void s_stall(server_t *self, int64_t now, bool busy)
                     s->last_refusal[0] ? "; last refusal: " : "", s->last_refusal);
 }
 
-void server_solve_timers(server_t *self, int64_t now)
+void ssolve_expire(server_t *self, void *job, int64_t now)
 {
-    ssolve_t *s = self->solve;
+    ssolve_t *s = job;
     size_t n = 0;
-    bool busy = false;
-    for (int i = 0; i < s->g.n; i++) {
-        sdag_state_t st = s->g.pairs[i].state;
-        busy |= st == SDAG_SOLVING || st == SDAG_PULLING || st == SDAG_CHECKING;
-        if ((st == SDAG_SOLVING || st == SDAG_PULLING || st == SDAG_CHECKING) && s->g.pairs[i].lease_until < now) {
+    for (int i = 0; i < s->g.n; i++)
+        if (s_leased(s->g.pairs[i].state) && s->g.pairs[i].lease_until < now) {
             s_requeue(self, i);
             n++;
         }
-    }
     if (n > 0)
         server_log(self, "%zu leases expired; pairs back in the queue", n);
+}
+
+void ssolve_timers(server_t *self, void *job, int64_t now)
+{
+    ssolve_t *s = job;
+    bool busy = false;
+    for (int i = 0; i < s->g.n && !busy; i++)
+        busy = s_leased(s->g.pairs[i].state);
     s_stall(self, now, busy);
     s_progress(self, now);
 }

@@ -197,7 +197,7 @@ def case_octp1():
     c = Coord("octp1", tables)
     rc, wtext = tc.run_worker(c, "old", "--protocol", 1)
     check(rc == 1 and "needs OCTP/2" in wtext, "an OCTP/1 worker is refused with a clear error and exits 1")
-    c.wait_log(r"worker old refused: it speaks OCTP/1 only")
+    c.wait_log(r"worker old refused: it speaks OCTP/1, and a solve job needs OCTP/2")
     a = start_worker(c, "A")
     res, _ = c.finish()
     a.wait(timeout=30)

@@ -1,13 +1,14 @@
-/* server_stall.c: a job that no connected worker can advance says what it waits
- * for, and ends after --stall-timeout (see server_stall.h). */
+/* tasks_timers.c: the scheduled kinds' timers (tasks_timers, tasks.h): a job that no
+ * connected worker can advance says what it waits for and ends after --stall-timeout;
+ * the progress line. */
 #include <stdio.h>
 #include <string.h>
 
-#include "count.h"
+#include "report.h"
 #include "server_priv.h"
-#include "server_stall.h"
+#include "tasks.h"
 
-enum { STALL_SAY_MS = 2000, STALL_REPEAT_MS = 30000, LIST_MAX = 20 };
+enum { STALL_SAY_MS = 2000, STALL_REPEAT_MS = 30000, LIST_MAX = 20, TTY_PROGRESS_MS = 250, LOG_PROGRESS_MS = 5000 };
 
 /* Tasks held back, by kind. */
 typedef struct {
@@ -15,14 +16,14 @@ typedef struct {
     size_t first_disputed, first_single, first_refused; /* task indices */
 } s_blocked_t;
 
-static s_blocked_t s_blocked(const server_t *self)
+static s_blocked_t s_blocked(const tasks_t *t)
 {
     s_blocked_t b = {0};
-    for (size_t i = 0; i < self->job->task_nb; i++) {
+    for (size_t i = 0; i < t->task_nb; i++) {
         int votes, refusals;
-        if (sched_done(self->sched, i))
+        if (sched_done(t->sched, i))
             continue;
-        sched_task_state(self->sched, i, &votes, &refusals);
+        sched_task_state(t->sched, i, &votes, &refusals);
         if (votes >= 2 && b.disputed++ == 0)
             b.first_disputed = i;
         else if (votes == 1 && b.single++ == 0)
@@ -34,7 +35,7 @@ static s_blocked_t s_blocked(const server_t *self)
 }
 
 /* One line on what the job waits for. */
-static void s_say(server_t *self, const s_blocked_t *b, int64_t stalled_ms)
+static void s_say(server_t *self, const tasks_t *t, const s_blocked_t *b, int64_t stalled_ms)
 {
     size_t alive = peers_names_alive(self->peers);
     char wait[96] = "";
@@ -51,24 +52,24 @@ static void s_say(server_t *self, const s_blocked_t *b, int64_t stalled_ms)
                      self->opts->curve_secret ? "key" : "name", alive, wait);
     if (b->refused > 0)
         server_error(self, "%zu task(s) (first: task %zu) refused by every connected worker (last reason: %s); "
-                     "waiting for another worker%s", b->refused, b->first_refused + 1, self->refuse_reason, wait);
+                     "waiting for another worker%s", b->refused, b->first_refused + 1, t->refuse_reason, wait);
     if (b->disputed + b->single + b->refused == 0)
         server_log(self, "waiting for workers: %zu tasks queued, none in progress, %zu workers connected",
-                   sched_queued_nb(self->sched), peers_count(self->peers));
+                   sched_queued_nb(t->sched), peers_count(self->peers));
 }
 
 /* Ends the job: exit 3 listing the disputed tasks, else exit 1. */
-static void s_end(server_t *self, const s_blocked_t *b)
+static void s_end(server_t *self, const tasks_t *t, const s_blocked_t *b)
 {
     if (b->disputed > 0) {
         size_t shown = 0;
-        for (size_t i = 0; i < self->job->task_nb && shown < LIST_MAX; i++) {
+        for (size_t i = 0; i < t->task_nb && shown < LIST_MAX; i++) {
             int votes, refusals;
-            if (sched_done(self->sched, i))
+            if (sched_done(t->sched, i))
                 continue;
-            sched_task_state(self->sched, i, &votes, &refusals);
+            sched_task_state(t->sched, i, &votes, &refusals);
             if (votes >= 2) {
-                server_report_votes(self, i, "disputed, unsettled");
+                tasks_report_votes(self, t, i, "disputed, unsettled");
                 shown++;
             }
         }
@@ -79,13 +80,17 @@ static void s_end(server_t *self, const s_blocked_t *b)
         server_fail(self, "verify: no second worker came for %u ms (--stall-timeout); no total", self->opts->stall_ms);
     } else {
         server_fail(self, "no worker accepts task %zu: %s (waited --stall-timeout %u ms)", b->first_refused + 1,
-                    self->refuse_reason, self->opts->stall_ms);
+                    t->refuse_reason, self->opts->stall_ms);
     }
 }
 
-void server_stall_check(server_t *self, int64_t now)
+/* When tasks are queued and none is in progress for a while, says why (disputed verify
+ * tasks, tasks refused by every connected worker, a lone verify worker, or no worker at
+ * all), again every 30 s; after --stall-timeout with tasks held back, ends the job
+ * (server_run returns SERVER_DISPUTED when verify answers disagree, else 1). */
+static void s_stall_check(server_t *self, const tasks_t *t, int64_t now)
 {
-    bool stalled = sched_queued_nb(self->sched) > 0 && sched_inflight_nb(self->sched) == 0;
+    bool stalled = sched_queued_nb(t->sched) > 0 && sched_inflight_nb(t->sched) == 0;
     if (!stalled) {
         self->stall_since = 0;
         return;
@@ -102,13 +107,31 @@ void server_stall_check(server_t *self, int64_t now)
     bool end = self->opts->stall_ms > 0 && stalled_ms >= (int64_t)self->opts->stall_ms;
     if (!say && !end)
         return;
-    s_blocked_t b = s_blocked(self);
+    s_blocked_t b = s_blocked(t);
     if (end && b.disputed + b.single + b.refused > 0) {
-        s_end(self, &b);
+        s_end(self, t, &b);
         return;
     }
     if (say) {
-        s_say(self, &b, stalled_ms);
+        s_say(self, t, &b, stalled_ms);
         self->stall_said_ms = now;
     }
+}
+
+static void s_progress(server_t *s, const tasks_t *t, int64_t now)
+{
+    if (s->opts->quiet || now < s->next_progress_ms)
+        return;
+    bool tty = report_is_tty();
+    s->next_progress_ms = now + (tty ? TTY_PROGRESS_MS : LOG_PROGRESS_MS);
+    report_progress_t pr = {.done = sched_done_nb(t->sched), .total = t->task_nb, .loaded = t->loaded,
+                            .nodes = t->nodes_done, .seconds = (double)(now - s->start_ms) / 1000.0,
+                            .workers = peers_count(s->peers), .tty = tty};
+    report_progress(&pr);
+}
+
+void tasks_timers(server_t *s, void *job, int64_t now)
+{
+    s_stall_check(s, job, now);
+    s_progress(s, job, now);
 }

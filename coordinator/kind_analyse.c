@@ -1,0 +1,194 @@
+/* kind_analyse.c: the analyse job kind (kind.h; PROTOCOL.md section 12): one ANALYSE
+ * task per legal root move, answered by ANALYSED, scheduled by tasks.c as perft tasks
+ * are (leases, requeues, verify votes); the analysis itself is ajob.h's. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ajob.h"
+#include "server_priv.h"
+#include "tasks.h"
+
+/* The job: tasks_t first (tasks.h). */
+typedef struct {
+    tasks_t t;
+    ajob_t *a;
+} s_analyse_t;
+
+static ajob_t *s_ajob(const tasks_t *t)
+{
+    return ((const s_analyse_t *)t)->a;
+}
+
+static void s_task_msg(const tasks_t *t, size_t i, uint32_t lease_ms, msg_t *m)
+{
+    ajob_task_msg(s_ajob(t), i, (uint64_t)i + 1, lease_ms, m);
+}
+
+static void s_task_text(const tasks_t *t, size_t i, char *buf, size_t len)
+{
+    snprintf(buf, len, "move %s, depth %d", s_ajob(t)->root[i], s_ajob(t)->depth);
+}
+
+static void s_answer_text(const tasks_t *t, size_t i, count_t v, char *buf, size_t len)
+{
+    char text[400];
+    const ajob_result_t *r = ajob_seen(s_ajob(t), i, v);
+    if (r == NULL)
+        snprintf(text, sizeof text, "result %llu, not kept", (unsigned long long)v);
+    else
+        ajob_result_text(s_ajob(t), i, r, text, sizeof text);
+    snprintf(buf, len, "[%s]", text);
+}
+
+static bool s_commit(server_t *s, tasks_t *t, size_t i, count_t v)
+{
+    char key[AJOB_KEY_MAX + 64];
+    const ajob_result_t *r = ajob_seen(s_ajob(t), i, v);
+    if (r == NULL) { /* never: an accepted result is one of the first AJOB_SEEN_MAX */
+        server_fail(s, "task %zu: the accepted result was not kept", i + 1);
+        return false;
+    }
+    if (t->journal != NULL) {
+        ajob_record(s_ajob(t), i, r, key, sizeof key);
+        if (journal_append(t->journal, (uint64_t)i + 1, key, r->nodes, NULL) != 0) {
+            server_fail(s, "journal: cannot record task %zu: %s", i + 1, strerror(errno));
+            return false;
+        }
+    }
+    t->nodes_done += r->nodes;
+    return true;
+}
+
+static const tasks_ops_t s_tasks_ops = {.answer_noun = "analysis", .task_msg = s_task_msg, .commit = s_commit,
+                                        .task_text = s_task_text, .answer_text = s_answer_text};
+
+static void s_on_analysed(server_t *s, s_analyse_t *aj, peer_t *p, const msg_analysed_t *a)
+{
+    ajob_result_t r;
+    char why[300];
+    if (a->job_id != aj->t.job_id) {
+        server_drop(s, DROP_OTHER_JOB, "ANALYSED of another job");
+        return;
+    }
+    if (a->task_id < 1 || a->task_id > aj->t.task_nb) {
+        server_drop(s, DROP_BAD_RESULT, "ANALYSED for an unknown task id");
+        return;
+    }
+    size_t i = (size_t)(a->task_id - 1);
+    if (!ajob_check(aj->a, i, a, &r, why, sizeof why)) {
+        tasks_bad_answer(s, &aj->t, p, i, why);
+        return;
+    }
+    s->sum.worker_seconds += (double)a->elapsed_ms / 1000.0;
+    tasks_answer(s, &aj->t, p, i, ajob_intern(aj->a, i, &r), NULL);
+}
+
+static bool s_message(server_t *s, void *job, peer_t *p, const msg_t *m)
+{
+    if (m->type == MSG_ANALYSED) {
+        s_on_analysed(s, job, p, &m->u.analysed);
+        return true;
+    }
+    if (m->type == MSG_RESULT) {
+        server_drop(s, DROP_UNEXPECTED, "RESULT in an analyse job (it sends ANALYSE tasks only)");
+        return true;
+    }
+    return tasks_message(s, job, p, m);
+}
+
+static void s_close(void **job)
+{
+    s_analyse_t *aj = *job;
+    if (aj == NULL)
+        return;
+    tasks_close(&aj->t);
+    ajob_destroy(&aj->a);
+    free(aj);
+    *job = NULL;
+}
+
+static int s_open(const opts_t *o, void **job)
+{
+    char err[600], buf[GAME_TEXT_MAX];
+    const char *text = o->text ? o->text : game_start_text(o->variant);
+    if (o->start >= 0) {
+        chess960_start_fen((int)o->start, buf, sizeof buf);
+        text = buf;
+    }
+    s_analyse_t *aj = calloc(1, sizeof *aj);
+    if (aj == NULL) {
+        fprintf(stderr, "coordinator: out of memory\n");
+        return EXIT_FAIL;
+    }
+    *job = aj;
+    aj->a = ajob_new(o->variant, text, o->moves, o->analyse, (uint32_t)o->hash_mb, o->verify, err, sizeof err);
+    if (aj->a == NULL) {
+        fprintf(stderr, "coordinator: %s\n", err);
+        return EXIT_USAGE;
+    }
+    aj->t = (tasks_t){.ops = &s_tasks_ops, .task_nb = aj->a->task_nb, .job_id = aj->a->job_id,
+                      .variant = o->variant, .sched = sched_new(aj->a->task_nb, o->verify, false)};
+    if (aj->t.sched == NULL) {
+        fprintf(stderr, "coordinator: out of memory\n");
+        return EXIT_FAIL;
+    }
+    if (o->journal == NULL)
+        return 0;
+    int jr = ajob_load_journal(aj->a, o->journal, aj->t.sched, &aj->t.journal, &aj->t.loaded, err, sizeof err);
+    if (jr != 0) {
+        fprintf(stderr, "coordinator: %s\n", err);
+        return jr == -2 ? EXIT_FAIL : EXIT_USAGE;
+    }
+    if (!o->quiet)
+        fprintf(stderr, "coordinator: journal %s: %zu of %zu moves loaded\n", o->journal, aj->t.loaded,
+                aj->a->task_nb);
+    return 0;
+}
+
+static void s_spawn_opts(const void *job, const opts_t *o, spawn_opts_t *so)
+{
+    (void)job;
+    /* As perft's, but an analysis brings its own table and takes one task at a time. */
+    so->processes = o->verify ? o->local_workers : 1;
+    so->threads = o->verify ? 1 : o->local_workers;
+    so->hash_mb = 0;
+    so->prefetch = 0;
+}
+
+/* The analysis's result: every move best first (or the best), then bestmove; a summary on stderr. */
+static int s_report(void *job, const opts_t *o, const server_summary_t *sum)
+{
+    s_analyse_t *aj = job;
+    const ajob_t *a = aj->a;
+    const ajob_result_t **results = calloc(a->task_nb, sizeof *results);
+    if (results == NULL)
+        return EXIT_FAIL;
+    for (size_t i = 0; i < a->task_nb; i++)
+        if ((results[i] = ajob_seen(a, i, sched_counts(aj->t.sched)[i])) == NULL) {
+            fprintf(stderr, "coordinator: task %zu has no result\n", i + 1);
+            free(results);
+            return EXIT_FAIL;
+        }
+    ajob_print(a, results, o->multipv_all, o->json, sum->seconds, stdout);
+    free(results);
+    if (!o->quiet)
+        fprintf(stderr, "coordinator: analysed %zu root moves to depth %d in %.2f s (%zu from the journal, %llu tasks "
+                "sent, %zu worker sessions%s)\n", a->task_nb, a->depth, sum->seconds, aj->t.loaded,
+                (unsigned long long)sum->dispatched, sum->workers, o->verify ? ", every move computed by two workers" : "");
+    return EXIT_OK;
+}
+
+static bool s_wanted(const opts_t *o)
+{
+    return o->analyse > 0;
+}
+
+const job_ops_t kind_analyse = {
+    .name = "analyse", .min_version = 3,
+    .wanted = s_wanted, .open = s_open, .close = s_close, .spawn_opts = s_spawn_opts, .report = s_report,
+    .job_id = tasks_job_id, .variant = tasks_variant, .finished = tasks_finished, .has_work = tasks_has_work,
+    .status = tasks_status, .dispatch = tasks_dispatch, .forget = tasks_forget, .renew = tasks_renew,
+    .expire = tasks_expire, .timers = tasks_timers, .message = s_message,
+};

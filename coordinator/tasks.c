@@ -1,0 +1,221 @@
+/* tasks.c: the task life cycle of the scheduled kinds, perft and analyse (see tasks.h). */
+#include "tasks.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "log_line.h"
+#include "server_priv.h"
+
+enum { REFUSALS_LOGGED = 20, IMPOSSIBLE_LOGGED = 10 };
+
+void tasks_close(tasks_t *t)
+{
+    journal_destroy(&t->journal);
+    sched_destroy(&t->sched);
+}
+
+uint64_t tasks_job_id(const void *job)
+{
+    return ((const tasks_t *)job)->job_id;
+}
+
+variant_t tasks_variant(const void *job)
+{
+    return ((const tasks_t *)job)->variant;
+}
+
+bool tasks_finished(const void *job)
+{
+    const tasks_t *t = job;
+    return sched_done_nb(t->sched) >= t->task_nb;
+}
+
+bool tasks_has_work(const void *job)
+{
+    return sched_queued_nb(((const tasks_t *)job)->sched) > 0;
+}
+
+void tasks_status(const void *job, char *buf, size_t len)
+{
+    const tasks_t *t = job;
+    snprintf(buf, len, "%zu of %zu tasks done%s", sched_done_nb(t->sched), t->task_nb,
+             t->journal ? " (journaled)" : "");
+}
+
+void tasks_dispatch(server_t *s, void *job, peer_t *p)
+{
+    tasks_t *t = job;
+    int64_t now = server_now_ms();
+    msg_t m;
+    while (p->credit > 0 && !s->failed) {
+        long i = sched_next(t->sched, p->serial, p->name_id, now + s->opts->lease_ms);
+        if (i < 0)
+            return;
+        t->ops->task_msg(t, (size_t)i, s->opts->lease_ms, &m);
+        if (server_send(s, &p->id, &m) != 0) {
+            sched_handback(t->sched, (size_t)i, p->serial);
+            if (errno == EHOSTUNREACH)
+                server_forget(s, p, "unreachable");
+            return;
+        }
+        server_count_dispatch(s, p, now);
+    }
+}
+
+size_t tasks_forget(server_t *s, void *job, peer_t *p)
+{
+    (void)s;
+    return sched_drop_serial(((tasks_t *)job)->sched, p->serial);
+}
+
+void tasks_renew(server_t *s, void *job, const peer_t *p, int64_t now)
+{
+    if (p->leased > 0)
+        sched_renew(((tasks_t *)job)->sched, p->serial, now + s->opts->lease_ms);
+}
+
+void tasks_expire(server_t *s, void *job, int64_t now)
+{
+    size_t n = sched_expire(((tasks_t *)job)->sched, now);
+    if (n > 0)
+        server_log(s, "%zu leases expired; tasks back in the queue", n);
+    s->sum.requeued += n;
+}
+
+void tasks_report_votes(server_t *s, const tasks_t *t, size_t i, const char *what)
+{
+    sched_vote_t v[3];
+    char line[1400], c[400];
+    int n = sched_votes(t->sched, i, v);
+    t->ops->task_text(t, i, c, sizeof c);
+    int len = snprintf(line, sizeof line, "verify: task %zu (%s) %s:", i + 1, c, what);
+    for (int k = 0; k < n && len > 0 && (size_t)len < sizeof line; k++) {
+        t->ops->answer_text(t, i, v[k].nodes, c, sizeof c);
+        len += snprintf(line + len, sizeof line - (size_t)len, " %s=%s", peers_name_of(s->peers, v[k].name_id), c);
+    }
+    server_error(s, "%s", line);
+}
+
+/* What an answer did to the scheduler: committed, reported or counted. */
+static void s_outcome(server_t *s, tasks_t *t, size_t i, sched_outcome_t o, count_t v, const peer_t *p)
+{
+    char late[400], taken[400];
+    switch (o) {
+    case SCHED_ACCEPTED:
+        if (t->ops->commit(s, t, i, sched_counts(t->sched)[i])) {
+            s->sum.results++;
+            s->last_result_ms = server_now_ms();
+            sched_vote_t votes[3];
+            if (s->opts->verify && sched_votes(t->sched, i, votes) == 3)
+                tasks_report_votes(s, t, i, "resolved by majority");
+        }
+        break;
+    case SCHED_PENDING: break;
+    case SCHED_DUPLICATE: s->sum.duplicates++; break;
+    case SCHED_CONFLICT:
+        s->sum.duplicates++;
+        s->sum.disagreements++;
+        t->ops->answer_text(t, i, v, late, sizeof late);
+        t->ops->answer_text(t, i, sched_counts(t->sched)[i], taken, sizeof taken);
+        server_error(s, "task %zu: late result %s from %s differs from the one taken, %s", i + 1, late, p->name,
+                     taken);
+        break;
+    case SCHED_DISAGREE:
+        s->sum.disagreements++;
+        tasks_report_votes(s, t, i, "workers disagree; sent to a third");
+        break;
+    case SCHED_NO_MAJORITY:
+        s->sum.disagreements++;
+        tasks_report_votes(s, t, i, "three different results");
+        server_fail(s, "verify: no two workers agree on task %zu", i + 1);
+        break;
+    case SCHED_NOT_LEASED:
+        server_drop(s, DROP_NOT_LEASED, "an answer for a task not leased to that worker");
+        break;
+    }
+}
+
+void tasks_answer(server_t *s, tasks_t *t, peer_t *p, size_t i, count_t v, const perft_stats_t *stats)
+{
+    if (p->leased > 0)
+        p->leased--;
+    p->results++;
+    s_outcome(s, t, i, sched_result(t->sched, i, p->serial, p->name_id, v, stats), v, p);
+}
+
+void tasks_retry(server_t *s, tasks_t *t, peer_t *p, size_t i)
+{
+    if (p->leased > 0)
+        p->leased--;
+    if (sched_handback(t->sched, i, p->serial))
+        s->sum.requeued++;
+}
+
+void tasks_bad_answer(server_t *s, tasks_t *t, peer_t *p, size_t i, const char *why)
+{
+    char task[400], left[80];
+    if (p->leased > 0)
+        p->leased--;
+    s->sum.dropped++;
+    s->sum.impossible++;
+    t->ops->task_text(t, i, task, sizeof task);
+    if (s->sum.impossible <= IMPOSSIBLE_LOGGED)
+        server_error(s, "worker %s sent an impossible %s for task %zu (%s): %s; result dropped, worker "
+                     "disconnected%s", p->name, t->ops->answer_noun, i + 1, task, why,
+                     s->sum.impossible == IMPOSSIBLE_LOGGED ? " (further ones are only counted)" : "");
+    if (sched_handback(t->sched, i, p->serial))
+        s->sum.requeued++;
+    snprintf(left, sizeof left, "sent an impossible %s", t->ops->answer_noun);
+    server_forget(s, p, left);
+}
+
+static void s_on_refuse(server_t *s, tasks_t *t, peer_t *p, const msg_refuse_t *r)
+{
+    if (r->job_id != t->job_id || r->task_id < 1 || r->task_id > t->task_nb) {
+        server_drop(s, DROP_OTHER_JOB, "REFUSE of another job or an unknown task");
+        return;
+    }
+    size_t i = (size_t)(r->task_id - 1);
+    int n = sched_refuse(t->sched, i, p->serial, p->name_id);
+    if (n == 0) {
+        server_drop(s, DROP_NOT_LEASED, "REFUSE for a task not leased to that worker");
+        return;
+    }
+    if (p->leased > 0)
+        p->leased--;
+    s->sum.requeued++;
+    log_clean(r->reason, t->refuse_reason, sizeof t->refuse_reason);
+    bool all = (size_t)n >= peers_names_alive(s->peers);
+    /* Without --bind no other worker can come: every refusal in, the job cannot finish. */
+    if (all && s->opts->bind == NULL) {
+        server_fail(s, "no worker accepts task %zu: %s", i + 1, t->refuse_reason);
+        return;
+    }
+    if (t->refusals_logged++ < REFUSALS_LOGGED)
+        server_error(s, "worker %s refused task %zu (code %u): %s%s%s", p->name, i + 1, r->code, t->refuse_reason,
+                     all ? "; no connected worker takes it: waiting for another worker (--stall-timeout)" : "",
+                     t->refusals_logged == REFUSALS_LOGGED ? " (further refusals are only counted)" : "");
+}
+
+static void s_on_handback(server_t *s, tasks_t *t, peer_t *p, const msg_handback_t *h)
+{
+    uint32_t n = 0;
+    for (uint32_t k = 0; k < h->n_task_ids; k++)
+        if (h->task_ids[k] <= t->task_nb && sched_handback(t->sched, (size_t)(h->task_ids[k] - 1), p->serial))
+            n++;
+    p->leased = p->leased > n ? p->leased - n : 0;
+    s->sum.requeued += n;
+    if (n > 0)
+        server_log(s, "worker %s handed back %u tasks", p->name, n);
+}
+
+bool tasks_message(server_t *s, void *job, peer_t *p, const msg_t *m)
+{
+    switch (m->type) {
+    case MSG_REFUSE: s_on_refuse(s, job, p, &m->u.refuse); return true;
+    case MSG_HANDBACK: s_on_handback(s, job, p, &m->u.handback); return true;
+    default: return false;
+    }
+}

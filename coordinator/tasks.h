@@ -1,0 +1,78 @@
+/* tasks.h: the task life cycle of the kinds whose tasks are numbered and scheduled by
+ * sched.c (perft, analyse): dispatch, leases, expiry, refusals, handbacks, answers and
+ * verify votes, the stall check and the progress line, written once for both.
+ *
+ * Such a kind's job begins with a tasks_t (its first member), so the row's server
+ * operations can be these functions (kind.h): they take the job as void * and read
+ * its tasks_t. The kind fills tasks_t in its `open` and supplies tasks_ops_t for what
+ * differs: the task message, committing an accepted answer, and texts for reports. */
+#pragma once
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "journal.h"
+#include "kind.h"
+#include "sched.h"
+
+typedef struct tasks_s tasks_t;
+
+/* What a kind tells the life cycle. The answer of a task is a count_t value that sched
+ * compares under --verify (equal values: the same answer). */
+typedef struct {
+    const char *answer_noun;  /* "count", "analysis": "an impossible count for task 3" */
+    /* Task i's message (TASK, ANALYSE) with its lease. */
+    void (*task_msg)(const tasks_t *t, size_t i, uint32_t lease_ms, msg_t *m);
+    /* Journals (t->journal may be NULL) and counts accepted task i whose answer is v (adding
+     * to t->nodes_done); false after server_fail on a journal error. */
+    bool (*commit)(server_t *s, tasks_t *t, size_t i, count_t v);
+    /* Task i for a report ("ppkn/4/4/NKPP w NCFncf -, depth 5"; "move c1c2, depth 7"). */
+    void (*task_text)(const tasks_t *t, size_t i, char *buf, size_t len);
+    /* Answer v of task i for a report ("1234", "[c1c2 cp 23 ...]"). */
+    void (*answer_text)(const tasks_t *t, size_t i, count_t v, char *buf, size_t len);
+} tasks_ops_t;
+
+struct tasks_s {
+    const tasks_ops_t *ops;
+    sched_t *sched;                   /* the kind's; freed by tasks_close */
+    journal_t *journal;               /* or NULL; freed by tasks_close */
+    size_t task_nb, loaded;           /* tasks, and those the journal had */
+    uint64_t job_id;
+    variant_t variant;
+    count_t nodes_done;               /* nodes of the tasks finished this run (perft: weighted) */
+    char refuse_reason[MSG_TEXT_MAX]; /* the last REFUSE's reason, cleaned */
+    unsigned refusals_logged;
+};
+
+/* Frees the scheduler and closes the journal; safe twice. */
+void tasks_close(tasks_t *t);
+
+/* An answer to task i (an index already checked against t->task_nb) from p, its value v
+ * (stats: perft's, or NULL): given to the scheduler, then committed, reported or counted. */
+void tasks_answer(server_t *s, tasks_t *t, peer_t *p, size_t i, count_t v, const perft_stats_t *stats);
+
+/* An answer that cannot be task i's (why): dropped, the task goes to another worker, and
+ * p's session ends (its other leases go back too): a worker that lies or is broken. */
+void tasks_bad_answer(server_t *s, tasks_t *t, peer_t *p, size_t i, const char *why);
+
+/* An answer to task i from p that must be computed again (malformed for a real task). */
+void tasks_retry(server_t *s, tasks_t *t, peer_t *p, size_t i);
+
+/* One error line naming task i's workers and their answers (verify). */
+void tasks_report_votes(server_t *s, const tasks_t *t, size_t i, const char *what);
+
+/* The row's operations (kind.h) for a job that begins with a tasks_t. */
+uint64_t tasks_job_id(const void *job);
+variant_t tasks_variant(const void *job);
+bool tasks_finished(const void *job);
+bool tasks_has_work(const void *job);
+void tasks_status(const void *job, char *buf, size_t len);
+void tasks_dispatch(server_t *s, void *job, peer_t *p);
+size_t tasks_forget(server_t *s, void *job, peer_t *p);
+void tasks_renew(server_t *s, void *job, const peer_t *p, int64_t now);
+void tasks_expire(server_t *s, void *job, int64_t now);
+void tasks_timers(server_t *s, void *job, int64_t now); /* stall check and progress: tasks_timers.c */
+/* REFUSE and HANDBACK (true); anything else false: a kind's `message` handles its answer
+ * message and passes the rest here. */
+bool tasks_message(server_t *s, void *job, peer_t *p, const msg_t *m);
