@@ -4,7 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { LEASE_MAX = 3, STALE_MAX = 2, EXCL_MAX = 6, VOTE_MAX = 3, RANGES_MAX = 4096 };
+#include "lease.h"
+
+enum { LEASE_MAX = 3, VOTE_MAX = 3, RANGES_MAX = 4096 };
 #define NO_POS UINT32_MAX
 
 typedef struct {
@@ -16,11 +18,10 @@ typedef struct {
 typedef struct {
     bool done;
     uint8_t want;        /* agreeing results needed: 1, or 2 in verify (3 after a disagreement) */
-    uint8_t lease_nb, queued_nb, excl_nb, stale_nb, vote_nb;
+    uint8_t lease_nb, queued_nb, vote_nb;
     uint32_t inflight_pos; /* index in inflight[], or NO_POS */
     s_lease_t lease[LEASE_MAX];
-    uint32_t stale[STALE_MAX]; /* serials of expired leases: a late result is still taken */
-    uint16_t excl[EXCL_MAX];   /* names that refused the task */
+    lease_memory_t mem;    /* expired leases and refusing names (lease.h's rules) */
 } s_task_t;
 
 /* A run of fresh (never leased) tasks [next, end) that one worker session takes in order. */
@@ -172,7 +173,7 @@ static void s_mark_done(sched_t *self, size_t i, count_t nodes, const perft_stat
     s_task_t *t = &self->tasks[i];
     t->done = true;
     t->lease_nb = 0;
-    t->stale_nb = 0;
+    lease_done(&t->mem);
     s_inflight_del(self, i);
     s_unqueue_all(self, i);
     self->counts[i] = nodes;
@@ -259,9 +260,8 @@ static long s_next_fresh(sched_t *self, uint32_t serial)
 static bool s_eligible(const sched_t *self, size_t i, uint16_t name_id)
 {
     const s_task_t *t = &self->tasks[i];
-    for (int k = 0; k < t->excl_nb; k++)
-        if (t->excl[k] == name_id)
-            return false;
+    if (!lease_allowed(&t->mem, name_id))
+        return false;
     if (!self->verify)
         return true;
     for (int k = 0; k < t->lease_nb; k++)
@@ -308,17 +308,12 @@ void sched_renew(sched_t *self, uint32_t serial, int64_t deadline_ms)
     }
 }
 
-/* Ends lease l of task i; keep_stale: a late result of that worker is still taken. */
-static void s_end_lease(sched_t *self, size_t i, int l, bool keep_stale, bool front)
+/* Ends lease l of task i; expired: a late result of that worker is still taken (lease.h, rule 1). */
+static void s_end_lease(sched_t *self, size_t i, int l, bool expired, bool front)
 {
     s_task_t *t = &self->tasks[i];
-    if (keep_stale) {
-        if (t->stale_nb == STALE_MAX)
-            memmove(&t->stale[0], &t->stale[1], sizeof t->stale[0] * (STALE_MAX - 1));
-        else
-            t->stale_nb++;
-        t->stale[t->stale_nb - 1] = t->lease[l].serial;
-    }
+    if (expired)
+        lease_expired(&t->mem, t->lease[l].serial, 0);
     t->lease[l] = t->lease[--t->lease_nb];
     if (t->lease_nb == 0)
         s_inflight_del(self, i);
@@ -393,13 +388,9 @@ int sched_refuse(sched_t *self, size_t i, uint32_t serial, uint16_t name_id)
     int l = s_find_lease(t, serial);
     if (l < 0)
         return 0;
-    bool known = false;
-    for (int k = 0; k < t->excl_nb; k++)
-        known |= t->excl[k] == name_id;
-    if (!known && t->excl_nb < EXCL_MAX)
-        t->excl[t->excl_nb++] = name_id;
+    int n = lease_refused(&t->mem, name_id);
     s_end_lease(self, i, l, false, false);
-    return known || t->excl_nb < EXCL_MAX ? t->excl_nb : EXCL_MAX + 1;
+    return n;
 }
 
 static bool s_stats_equal(const perft_stats_t *a, const perft_stats_t *b)
@@ -452,14 +443,8 @@ sched_outcome_t sched_result(sched_t *self, size_t i, uint32_t serial, uint16_t 
         t->lease[l] = t->lease[--t->lease_nb];
         if (t->lease_nb == 0)
             s_inflight_del(self, i);
-    } else {
-        int s = -1;
-        for (int k = 0; k < t->stale_nb; k++)
-            if (t->stale[k] == serial)
-                s = k;
-        if (s < 0)
-            return SCHED_NOT_LEASED;
-        t->stale[s] = t->stale[--t->stale_nb];
+    } else if (!lease_take_late(&t->mem, serial, 0)) {
+        return SCHED_NOT_LEASED;
     }
     if (!self->verify) {
         s_mark_done(self, i, nodes, stats);
@@ -480,7 +465,7 @@ int sched_votes(const sched_t *self, size_t i, sched_vote_t votes[3])
 void sched_task_state(const sched_t *self, size_t i, int *votes, int *refusals)
 {
     *votes = self->tasks[i].vote_nb;
-    *refusals = self->tasks[i].excl_nb;
+    *refusals = self->tasks[i].mem.refusers_nb;
 }
 
 bool sched_done(const sched_t *self, size_t i) { return self->tasks[i].done; }

@@ -59,11 +59,12 @@ size_t sched_drop_serial(sched_t *self, uint32_t serial);
 /* HANDBACK of task i by a worker: re-queued at once if it held it. Returns true if it did. */
 bool sched_handback(sched_t *self, size_t i, uint32_t serial);
 
-/* REFUSE of task i: never offered to that name again. Returns the number of
- * distinct names that refused it, or 0 if the worker did not hold it. */
+/* REFUSE of task i: not offered to that name again (lease.h, rule 2). Returns the
+ * number of names the task remembers as refusing it, or 0 if the worker did not hold it. */
 int sched_refuse(sched_t *self, size_t i, uint32_t serial, uint16_t name_id);
 
-/* A RESULT for task i from a worker. On SCHED_ACCEPTED the task is done. */
+/* A RESULT for task i from a worker: taken under its lease, or late after its lease
+ * expired (lease.h, rule 1). On SCHED_ACCEPTED the task is done. */
 sched_outcome_t sched_result(sched_t *self, size_t i, uint32_t serial, uint16_t name_id, count_t nodes,
                              const perft_stats_t *stats);
 

@@ -113,6 +113,7 @@ void sdag_done(sdag_t *g, int i)
         return;
     p->state = SDAG_DONE;
     p->serial = 0;
+    lease_done(&p->mem);
     g->done++;
     if (!p->preloaded)
         g->weight_done_run += p->weight;
@@ -142,10 +143,7 @@ void sdag_settle(sdag_t *g)
 
 bool sdag_allowed(const sdag_pair_t *p, int who)
 {
-    for (int k = 0; k < p->navoid; k++)
-        if (p->avoid[k] == who)
-            return false;
-    return true;
+    return lease_allowed(&p->mem, (uint16_t)who);
 }
 
 int sdag_pick(const sdag_t *g, int who, bool verify, uint64_t mem_free)
@@ -206,12 +204,32 @@ void sdag_release(sdag_t *g, int i)
 
 void sdag_avoid(sdag_t *g, int i, int who)
 {
+    lease_refused(&g->pairs[i].mem, (uint16_t)who);
+}
+
+void sdag_expire(sdag_t *g, int i)
+{
     sdag_pair_t *p = &g->pairs[i];
-    if (!sdag_allowed(p, who))
-        return;
-    if (p->navoid == SDAG_AVOID_MAX) /* the oldest refusal is forgotten */
-        memmove(p->avoid, p->avoid + 1, sizeof p->avoid[0] * (SDAG_AVOID_MAX - 1)), p->navoid--;
-    p->avoid[p->navoid++] = who;
+    if (p->state == SDAG_SOLVING || p->state == SDAG_CHECKING) /* its answer may still come */
+        lease_expired(&p->mem, p->serial, p->task_id);
+    sdag_release(g, i);
+}
+
+int sdag_take_late(sdag_t *g, uint64_t task_id, uint32_t serial, sdag_state_t want, int64_t until)
+{
+    for (int i = 0; i < g->n; i++) {
+        sdag_pair_t *p = &g->pairs[i];
+        bool phase = want == SDAG_SOLVING ? p->state == SDAG_READY || p->state == SDAG_SOLVING
+                                          : p->state == SDAG_CHECK_READY || p->state == SDAG_CHECKING;
+        if (!phase || !lease_take_late(&p->mem, serial, task_id))
+            continue;
+        p->state = want; /* a lease of another session ends here: its answer will be dropped */
+        p->serial = serial;
+        p->task_id = task_id;
+        p->lease_until = until;
+        return i;
+    }
+    return -1;
 }
 
 void sdag_renew(sdag_t *g, uint32_t serial, int64_t until)

@@ -7,9 +7,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "lease.h"
 #include "msg.h"
 
-enum { SDAG_DEPS_MAX = 64, SDAG_AVOID_MAX = 8 };
+enum { SDAG_DEPS_MAX = 64 };
 
 typedef enum {
     SDAG_WAITING,      /* a pair it depends on is not done */
@@ -40,8 +41,8 @@ typedef struct {
     int64_t lease_until;
     int maker;                         /* principal (name_id) that made its files, -1 none */
     int bad_maker;                     /* principal whose copy failed verification: not to solve it again, -1 */
-    int avoid[SDAG_AVOID_MAX];         /* principals that refused it, or whose transfer of it failed */
-    int navoid;
+    lease_memory_t mem;                /* its expired leases, and the principals that refused it or
+                                          whose transfer of it failed (lease.h's rules) */
     bool preloaded;                    /* done when the run started */
 } sdag_pair_t;
 
@@ -98,7 +99,17 @@ int sdag_by_task(const sdag_t *g, uint64_t task_id, uint32_t serial);
 /* Puts pair i back: SOLVING/PULLING -> READY, CHECKING -> CHECK_READY. */
 void sdag_release(sdag_t *g, int i);
 
-/* Adds principal who to pair i's avoid list. */
+/* Pair i's lease expired: put back as sdag_release, and the lease remembered, so that its
+ * late answer is still taken (lease.h, rule 1; sdag_take_late). */
+void sdag_expire(sdag_t *g, int i);
+
+/* A late answer (lease.h, rule 1): the pair whose expired lease was task_id of serial, if
+ * it is not done and is in the phase of the answer (want: SDAG_SOLVING for SOLVED,
+ * SDAG_CHECKING for VERIFIED), is leased to serial again under task_id until `until`, in
+ * state want; a lease of another session on it ends. Returns the pair, or -1. */
+int sdag_take_late(sdag_t *g, uint64_t task_id, uint32_t serial, sdag_state_t want, int64_t until);
+
+/* Principal who refused pair i, or its transfer failed: not offered it again (lease.h, rule 2). */
 void sdag_avoid(sdag_t *g, int i, int who);
 
 /* Pair i is done: its dependants may become ready. */

@@ -13,7 +13,7 @@
 #include "sig.h"
 #include "ssolve.h"
 
-enum { TTY_PROGRESS_MS = 250, LOG_PROGRESS_MS = 5000, STALL_SAY_MS = 2000, STALL_REPEAT_MS = 30000 };
+enum { TTY_PROGRESS_MS = 250, LOG_PROGRESS_MS = 5000 };
 
 static ssolve_t *s_of(const server_t *self)
 {
@@ -140,13 +140,21 @@ static void s_drop_pull(ssolve_t *s, int i)
     s->pulls[i] = NULL;
 }
 
-/* Back to the queue: lease lost, refused, handed back or failed. */
-static void s_requeue(server_t *self, int i)
+/* Back to the queue: lease lost, refused, handed back or failed (expired: lease.h's rule 1). */
+static void s_requeue_as(server_t *self, int i, bool expired)
 {
     s_drop_pull(s_of(self), i);
-    sdag_release(&s_of(self)->g, i);
+    if (expired)
+        sdag_expire(&s_of(self)->g, i);
+    else
+        sdag_release(&s_of(self)->g, i);
     s_of(self)->requeued++;
     self->sum.requeued++;
+}
+
+static void s_requeue(server_t *self, int i)
+{
+    s_requeue_as(self, i, false);
 }
 
 size_t ssolve_forget(server_t *self, void *job, peer_t *p)
@@ -214,19 +222,26 @@ static void s_pull_next(server_t *self, peer_t *p, int i)
     pl->on = true;
 }
 
-/* The pair an answer is for: leased to this session in state `want`, else
- * dropped (-1). The session's task is answered: it may take another. */
+/* The pair an answer is for: leased to this session in state `want`, or a late answer
+ * to take (lease.h, rule 1), else dropped (-1). Either way the session's one task is
+ * answered: it may take another. */
 static int s_answered(server_t *self, peer_t *p, uint64_t job_id, uint64_t task_id, sdag_state_t want,
                       const char *what)
 {
     ssolve_t *s = s_of(self);
-    int i = job_id == s->job_id ? sdag_by_task(&s->g, task_id, p->serial) : -1;
-    if (i < 0 || s->g.pairs[i].state != want) {
-        server_drop(self, DROP_NOT_LEASED, what);
+    if (job_id != s->job_id) {
+        server_drop(self, DROP_OTHER_JOB, what);
         return -1;
     }
     if (p->leased > 0)
         p->leased--;
+    int i = sdag_by_task(&s->g, task_id, p->serial);
+    if (i < 0)
+        i = sdag_take_late(&s->g, task_id, p->serial, want, server_now_ms() + self->opts->lease_ms);
+    else if (s->g.pairs[i].state != want)
+        i = -1;
+    if (i < 0)
+        server_drop(self, DROP_NOT_LEASED, what);
     return i;
 }
 
@@ -471,8 +486,8 @@ static void s_stall(server_t *self, int64_t now, bool busy)
     if (self->stall_since == 0)
         self->stall_since = now, self->stall_said_ms = 0;
     int64_t stalled = now - self->stall_since;
-    if (stalled >= STALL_SAY_MS && stalled < (int64_t)self->opts->stall_ms
-        && (self->stall_said_ms == 0 || now - self->stall_said_ms >= STALL_REPEAT_MS)) {
+    if (stalled >= LEASE_STALL_SAY_MS && stalled < (int64_t)self->opts->stall_ms
+        && (self->stall_said_ms == 0 || now - self->stall_said_ms >= LEASE_STALL_REPEAT_MS)) {
         server_error(self, "solve: %d pairs left and no connected worker can take one (%zu connected; refused, "
                      "bad files, or --verify needs another worker than the maker)%s%s; waiting for another "
                      "worker; the job ends in %lld s (--stall-timeout)", s->g.n - s->g.done,
@@ -492,7 +507,7 @@ void ssolve_expire(server_t *self, void *job, int64_t now)
     size_t n = 0;
     for (int i = 0; i < s->g.n; i++)
         if (s_leased(s->g.pairs[i].state) && s->g.pairs[i].lease_until < now) {
-            s_requeue(self, i);
+            s_requeue_as(self, i, true);
             n++;
         }
     if (n > 0)

@@ -4,11 +4,12 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "lease.h"
 #include "report.h"
 #include "server_priv.h"
 #include "tasks.h"
 
-enum { STALL_SAY_MS = 2000, STALL_REPEAT_MS = 30000, LIST_MAX = 20, TTY_PROGRESS_MS = 250, LOG_PROGRESS_MS = 5000 };
+enum { LIST_MAX = 20, TTY_PROGRESS_MS = 250, LOG_PROGRESS_MS = 5000 };
 
 /* Tasks held back, by kind. */
 typedef struct {
@@ -101,9 +102,9 @@ static void s_stall_check(server_t *self, const tasks_t *t, int64_t now)
         return;
     }
     int64_t stalled_ms = now - self->stall_since;
-    if (stalled_ms < STALL_SAY_MS)
+    if (stalled_ms < LEASE_STALL_SAY_MS)
         return;
-    bool say = self->stall_said_ms == 0 || now - self->stall_said_ms >= STALL_REPEAT_MS;
+    bool say = self->stall_said_ms == 0 || now - self->stall_said_ms >= LEASE_STALL_REPEAT_MS;
     bool end = self->opts->stall_ms > 0 && stalled_ms >= (int64_t)self->opts->stall_ms;
     if (!say && !end)
         return;
