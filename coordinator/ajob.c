@@ -131,19 +131,19 @@ static bool s_same(const ajob_result_t *x, const ajob_result_t *y)
            x->n_pv == y->n_pv && memcmp(x->pv, y->pv, sizeof x->pv[0] * (size_t)x->n_pv) == 0;
 }
 
-count_t ajob_intern(ajob_t *self, size_t i, const ajob_result_t *r)
+sched_answer_t ajob_answer(ajob_t *self, size_t i, const ajob_result_t *r)
 {
     int k = 0;
     while (k < self->n_seen[i] && !s_same(&self->seen[i][k], r))
         k++;
     if (k == self->n_seen[i] && k < AJOB_SEEN_MAX)
         self->seen[i][self->n_seen[i]++] = *r;
-    return (count_t)(k + 1); /* beyond AJOB_SEEN_MAX: a number of its own, kept nowhere */
+    return (sched_answer_t)(k + 1); /* beyond AJOB_SEEN_MAX: a number of its own, kept nowhere */
 }
 
-const ajob_result_t *ajob_seen(const ajob_t *self, size_t i, count_t id)
+const ajob_result_t *ajob_seen(const ajob_t *self, size_t i, sched_answer_t answer)
 {
-    return id >= 1 && id <= (count_t)self->n_seen[i] ? &self->seen[i][(int)id - 1] : NULL;
+    return answer >= 1 && answer <= (sched_answer_t)self->n_seen[i] ? &self->seen[i][(int)answer - 1] : NULL;
 }
 
 static const char *const s_bounds[] = {"exact", "lower", "upper"};

@@ -14,6 +14,7 @@
 
 #include "engine.h"
 #include "msg.h"
+#include "sched.h"
 #include "types.h"
 
 enum {
@@ -65,13 +66,14 @@ void ajob_task_msg(const ajob_t *self, size_t i, uint64_t task_id, uint32_t leas
  * and it searched at least one node. Fills *out; false with the reason in why. */
 bool ajob_check(const ajob_t *self, size_t i, const msg_analysed_t *a, ajob_result_t *out, char *why, size_t len);
 
-/* A number for result r of task i that is equal for identical results only
- * (its place among the distinct results task i received, from 1): what the
- * scheduler compares under --verify. */
-count_t ajob_intern(ajob_t *self, size_t i, const ajob_result_t *r);
+/* Result r of task i as the scheduler's answer (sched.h): its place among the
+ * distinct results task i received, from 1, so equal for identical results only
+ * (score, bound, seldepth, nodes and PV all compared: no hash in between). The
+ * result is kept here; the scheduler only compares the numbers under --verify. */
+sched_answer_t ajob_answer(ajob_t *self, size_t i, const ajob_result_t *r);
 
-/* The result numbered id by ajob_intern for task i, or NULL. */
-const ajob_result_t *ajob_seen(const ajob_t *self, size_t i, count_t id);
+/* The result task i's answer `answer` (ajob_answer) stands for, or NULL. */
+const ajob_result_t *ajob_seen(const ajob_t *self, size_t i, sched_answer_t answer);
 
 /* The journal record of a result of task i: its task key text (printable
  * ASCII: "MOVE score S bound B seldepth D pv M1 M2 ...", PROTOCOL.md 12.6). */
@@ -87,9 +89,8 @@ int ajob_record_parse(const ajob_t *self, size_t i, const char *key, uint64_t no
  * ANALYSED (ajob_record_parse); *loaded is their number. 0; -1 with a
  * message in err when the file is not this job's journal (bad input); -2
  * when the disk fails (ENOSPC, EIO ...). */
-struct sched_s;
 struct journal_s;
-int ajob_load_journal(ajob_t *self, const char *path, struct sched_s *sched, struct journal_s **out, size_t *loaded,
+int ajob_load_journal(ajob_t *self, const char *path, sched_t *sched, struct journal_s **out, size_t *loaded,
                       char *err, size_t errlen);
 
 /* One root move's text line: "e2e4 cp 23 (exact) nodes N pv e2e4 e7e5". */

@@ -24,7 +24,7 @@ int ajob_load_journal(ajob_t *self, const char *path, sched_t *sched, journal_t 
         if (id < 1 || id > self->task_nb || key == NULL || nodes > UINT64_MAX) {
             snprintf(why, sizeof why, "is not a task of this job (%zu root moves)", self->task_nb);
         } else if (ajob_record_parse(self, (size_t)id - 1, key, (uint64_t)nodes, &r, why, sizeof why) == 0) {
-            sched_preload(sched, (size_t)id - 1, ajob_intern(self, (size_t)id - 1, &r), NULL);
+            sched_preload(sched, (size_t)id - 1, ajob_answer(self, (size_t)id - 1, &r), NULL);
             (*loaded)++;
             continue;
         }

@@ -31,7 +31,7 @@ static void s_task_text(const tasks_t *t, size_t i, char *buf, size_t len)
     snprintf(buf, len, "move %s, depth %d", s_ajob(t)->root[i], s_ajob(t)->depth);
 }
 
-static void s_answer_text(const tasks_t *t, size_t i, count_t v, char *buf, size_t len)
+static void s_answer_text(const tasks_t *t, size_t i, sched_answer_t v, char *buf, size_t len)
 {
     char text[400];
     const ajob_result_t *r = ajob_seen(s_ajob(t), i, v);
@@ -42,7 +42,7 @@ static void s_answer_text(const tasks_t *t, size_t i, count_t v, char *buf, size
     snprintf(buf, len, "[%s]", text);
 }
 
-static bool s_commit(server_t *s, tasks_t *t, size_t i, count_t v)
+static bool s_commit(server_t *s, tasks_t *t, size_t i, sched_answer_t v)
 {
     char key[AJOB_KEY_MAX + 64];
     const ajob_result_t *r = ajob_seen(s_ajob(t), i, v);
@@ -82,7 +82,7 @@ static void s_on_analysed(server_t *s, s_analyse_t *aj, peer_t *p, const msg_ana
         return;
     }
     s->sum.worker_seconds += (double)a->elapsed_ms / 1000.0;
-    tasks_answer(s, &aj->t, p, i, ajob_intern(aj->a, i, &r), NULL);
+    tasks_answer(s, &aj->t, p, i, ajob_answer(aj->a, i, &r), NULL);
 }
 
 static bool s_message(server_t *s, void *job, peer_t *p, const msg_t *m)
@@ -166,7 +166,7 @@ static int s_report(void *job, const opts_t *o, const server_summary_t *sum)
     if (results == NULL)
         return EXIT_FAIL;
     for (size_t i = 0; i < a->task_nb; i++)
-        if ((results[i] = ajob_seen(a, i, sched_counts(aj->t.sched)[i])) == NULL) {
+        if ((results[i] = ajob_seen(a, i, sched_answers(aj->t.sched)[i])) == NULL) {
             fprintf(stderr, "coordinator: task %zu has no result\n", i + 1);
             free(results);
             return EXIT_FAIL;

@@ -61,7 +61,7 @@ static void s_task_text(const tasks_t *t, size_t i, char *buf, size_t len)
     snprintf(buf, len, "%s, depth %d", pos, job_task_depth(s_job(t), i));
 }
 
-static void s_answer_text(const tasks_t *t, size_t i, count_t v, char *buf, size_t len)
+static void s_answer_text(const tasks_t *t, size_t i, sched_answer_t v, char *buf, size_t len)
 {
     char c[COUNT_TEXT_MAX];
     (void)t, (void)i;
@@ -261,7 +261,7 @@ static int s_report(void *job, const opts_t *o, const server_summary_t *sum)
     if (total == NULL)
         return EXIT_FAIL;
     run.loaded = pj->t.loaded;
-    job_total(&pj->job, sched_counts(pj->t.sched), sched_stats(pj->t.sched), total);
+    job_total(&pj->job, sched_answers(pj->t.sched), sched_stats(pj->t.sched), total);
     report_final_t r = {.job = &pj->job, .total = total, .sum = &run, .divide = o->divide, .stats = o->stats,
                         .json = o->json, .verify = o->verify,
                         .verify_by = o->curve_secret != NULL ? "keys" : "names"};

@@ -38,7 +38,7 @@ struct sched_s {
     size_t fresh_nb;                          /* fresh tasks not yet leased, in ranges */
     bool verify, with_stats;
     s_task_t *tasks;
-    count_t *counts;
+    sched_answer_t *answers;
     perft_stats_t *stats;
     sched_vote_t (*votes)[VOTE_MAX];          /* verify only */
     perft_stats_t (*vote_stats)[VOTE_MAX];    /* verify with stats only */
@@ -120,7 +120,7 @@ sched_t *sched_new(size_t task_nb, bool verify, bool with_stats)
     self->verify = verify;
     self->with_stats = with_stats;
     self->tasks = calloc(n, sizeof *self->tasks);
-    self->counts = calloc(n, sizeof *self->counts);
+    self->answers = calloc(n, sizeof *self->answers);
     self->ring_cap = n * LEASE_MAX + 16;
     self->ring = calloc(self->ring_cap, sizeof *self->ring);
     self->inflight = calloc(n, sizeof *self->inflight);
@@ -132,7 +132,7 @@ sched_t *sched_new(size_t task_nb, bool verify, bool with_stats)
         self->vote_stats = calloc(n, sizeof *self->vote_stats);
     if (!verify)
         self->ranges = calloc(RANGES_MAX, sizeof *self->ranges);
-    if (!self->tasks || !self->counts || !self->ring || !self->inflight || (with_stats && !self->stats) ||
+    if (!self->tasks || !self->answers || !self->ring || !self->inflight || (with_stats && !self->stats) ||
         (verify && !self->votes) || (verify && with_stats && !self->vote_stats) || (!verify && !self->ranges)) {
         sched_destroy(&self);
         return NULL;
@@ -157,7 +157,7 @@ void sched_destroy(sched_t **self_p)
     if (self == NULL)
         return;
     free(self->tasks);
-    free(self->counts);
+    free(self->answers);
     free(self->stats);
     free(self->votes);
     free(self->vote_stats);
@@ -168,7 +168,7 @@ void sched_destroy(sched_t **self_p)
     *self_p = NULL;
 }
 
-static void s_mark_done(sched_t *self, size_t i, count_t nodes, const perft_stats_t *stats)
+static void s_mark_done(sched_t *self, size_t i, sched_answer_t answer, const perft_stats_t *stats)
 {
     s_task_t *t = &self->tasks[i];
     t->done = true;
@@ -176,16 +176,16 @@ static void s_mark_done(sched_t *self, size_t i, count_t nodes, const perft_stat
     lease_done(&t->mem);
     s_inflight_del(self, i);
     s_unqueue_all(self, i);
-    self->counts[i] = nodes;
+    self->answers[i] = answer;
     if (self->with_stats && stats != NULL)
         self->stats[i] = *stats;
     self->done_nb++;
 }
 
-void sched_preload(sched_t *self, size_t i, count_t nodes, const perft_stats_t *stats)
+void sched_preload(sched_t *self, size_t i, sched_answer_t answer, const perft_stats_t *stats)
 {
     if (i < self->task_nb && !self->tasks[i].done) {
-        s_mark_done(self, i, nodes, stats);
+        s_mark_done(self, i, answer, stats);
         if (self->ranges != NULL)
             self->fresh_nb--; /* still inside a range: skipped when reached */
     }
@@ -399,14 +399,15 @@ static bool s_stats_equal(const perft_stats_t *a, const perft_stats_t *b)
 }
 
 /* Verify: records a vote and decides. */
-static sched_outcome_t s_vote(sched_t *self, size_t i, uint16_t name_id, count_t nodes, const perft_stats_t *stats)
+static sched_outcome_t s_vote(sched_t *self, size_t i, uint16_t name_id, sched_answer_t answer,
+                              const perft_stats_t *stats)
 {
     s_task_t *t = &self->tasks[i];
     for (int k = 0; k < t->vote_nb; k++)
         if (self->votes[i][k].name_id == name_id)
             return SCHED_DUPLICATE;
     int v = t->vote_nb++;
-    self->votes[i][v] = (sched_vote_t){name_id, nodes};
+    self->votes[i][v] = (sched_vote_t){name_id, answer};
     if (self->vote_stats && stats)
         self->vote_stats[i][v] = *stats;
     while (t->queued_nb > 0 && t->queued_nb + t->lease_nb + t->vote_nb > t->want)
@@ -415,8 +416,8 @@ static sched_outcome_t s_vote(sched_t *self, size_t i, uint16_t name_id, count_t
         for (int b = a + 1; b < t->vote_nb; b++) {
             const perft_stats_t *sa = self->vote_stats ? &self->vote_stats[i][a] : NULL;
             const perft_stats_t *sb = self->vote_stats ? &self->vote_stats[i][b] : NULL;
-            if (self->votes[i][a].nodes == self->votes[i][b].nodes && s_stats_equal(sa, sb)) {
-                s_mark_done(self, i, self->votes[i][a].nodes, sa);
+            if (self->votes[i][a].answer == self->votes[i][b].answer && s_stats_equal(sa, sb)) {
+                s_mark_done(self, i, self->votes[i][a].answer, sa);
                 return SCHED_ACCEPTED;
             }
         }
@@ -430,12 +431,12 @@ static sched_outcome_t s_vote(sched_t *self, size_t i, uint16_t name_id, count_t
     return SCHED_DISAGREE;
 }
 
-sched_outcome_t sched_result(sched_t *self, size_t i, uint32_t serial, uint16_t name_id, count_t nodes,
+sched_outcome_t sched_result(sched_t *self, size_t i, uint32_t serial, uint16_t name_id, sched_answer_t answer,
                              const perft_stats_t *stats)
 {
     s_task_t *t = &self->tasks[i];
     if (t->done) {
-        bool same = self->counts[i] == nodes && (!self->with_stats || s_stats_equal(&self->stats[i], stats));
+        bool same = self->answers[i] == answer && (!self->with_stats || s_stats_equal(&self->stats[i], stats));
         return same ? SCHED_DUPLICATE : SCHED_CONFLICT;
     }
     int l = s_find_lease(t, serial);
@@ -447,10 +448,10 @@ sched_outcome_t sched_result(sched_t *self, size_t i, uint32_t serial, uint16_t 
         return SCHED_NOT_LEASED;
     }
     if (!self->verify) {
-        s_mark_done(self, i, nodes, stats);
+        s_mark_done(self, i, answer, stats);
         return SCHED_ACCEPTED;
     }
-    return s_vote(self, i, name_id, nodes, stats);
+    return s_vote(self, i, name_id, answer, stats);
 }
 
 int sched_votes(const sched_t *self, size_t i, sched_vote_t votes[3])
@@ -469,7 +470,7 @@ void sched_task_state(const sched_t *self, size_t i, int *votes, int *refusals)
 }
 
 bool sched_done(const sched_t *self, size_t i) { return self->tasks[i].done; }
-const count_t *sched_counts(const sched_t *self) { return self->counts; }
+const sched_answer_t *sched_answers(const sched_t *self) { return self->answers; }
 const perft_stats_t *sched_stats(const sched_t *self) { return self->stats; }
 size_t sched_done_nb(const sched_t *self) { return self->done_nb; }
 size_t sched_queued_nb(const sched_t *self) { return self->ring_nb + self->fresh_nb; }

@@ -4,7 +4,14 @@
  * Workers are named by a session serial (unique per WELCOME, never reused)
  * and a name id (the same for every session of one worker name), so verify
  * mode can insist on two *different* workers. Task indices are 0-based here;
- * on the wire the task id is index + 1. */
+ * on the wire the task id is index + 1.
+ *
+ * The scheduler knows no kind: a task's answer is a sched_answer_t that the kind
+ * derives from the result it received and checked, equal for two results exactly
+ * when the results are equal (what --verify compares): perft's is the count
+ * itself (with its stats, compared too when kept); analyse's is the number
+ * ajob_answer gives each distinct result of a task (the result itself stays in
+ * the kind). */
 #pragma once
 
 #include <stdbool.h>
@@ -15,12 +22,15 @@
 
 typedef struct sched_s sched_t;
 
+/* A task's answer, as the kind derives it (above). */
+typedef count_t sched_answer_t;
+
 /* What a RESULT did. */
 typedef enum {
-    SCHED_ACCEPTED,     /* the task is now done with this count (journal it, count it) */
+    SCHED_ACCEPTED,     /* the task is now done with this answer (journal it, count it) */
     SCHED_PENDING,      /* verify: recorded, waiting for another worker's result */
-    SCHED_DUPLICATE,    /* task already done; same count (dropped) */
-    SCHED_CONFLICT,     /* task already done with a different count (reported) */
+    SCHED_DUPLICATE,    /* task already done; same answer (dropped) */
+    SCHED_CONFLICT,     /* task already done with a different answer (reported) */
     SCHED_DISAGREE,     /* verify: two workers disagree; sent to a third */
     SCHED_NO_MAJORITY,  /* verify: three different answers: the job fails */
     SCHED_NOT_LEASED    /* this worker never held the task: dropped */
@@ -29,7 +39,7 @@ typedef enum {
 /* One verify result kept for reports. */
 typedef struct {
     uint16_t name_id;
-    count_t nodes;
+    sched_answer_t answer;
 } sched_vote_t;
 
 /* New scheduler of task_nb tasks, all queued in index order. verify: each
@@ -40,8 +50,8 @@ sched_t *sched_new(size_t task_nb, bool verify, bool with_stats);
 /* Frees *self_p; NULLs it. */
 void sched_destroy(sched_t **self_p);
 
-/* Marks task i done with a known count (from the journal) before dispatching. */
-void sched_preload(sched_t *self, size_t i, count_t nodes, const perft_stats_t *stats);
+/* Marks task i done with a known answer (from the journal) before dispatching. */
+void sched_preload(sched_t *self, size_t i, sched_answer_t answer, const perft_stats_t *stats);
 
 /* Picks the next task for a worker and leases it until `deadline_ms`.
  * Returns the index, or -1 if no queued task may go to this worker. */
@@ -65,7 +75,7 @@ int sched_refuse(sched_t *self, size_t i, uint32_t serial, uint16_t name_id);
 
 /* A RESULT for task i from a worker: taken under its lease, or late after its lease
  * expired (lease.h, rule 1). On SCHED_ACCEPTED the task is done. */
-sched_outcome_t sched_result(sched_t *self, size_t i, uint32_t serial, uint16_t name_id, count_t nodes,
+sched_outcome_t sched_result(sched_t *self, size_t i, uint32_t serial, uint16_t name_id, sched_answer_t answer,
                              const perft_stats_t *stats);
 
 /* The verify results of task i (up to 3) into votes; returns how many. */
@@ -78,8 +88,8 @@ void sched_task_state(const sched_t *self, size_t i, int *votes, int *refusals);
 /* Whether task i is done, and its count. */
 bool sched_done(const sched_t *self, size_t i);
 
-/* Per-task counts and stats (stats NULL unless with_stats); valid for done tasks. */
-const count_t *sched_counts(const sched_t *self);
+/* Per-task answers and stats (stats NULL unless with_stats); valid for done tasks. */
+const sched_answer_t *sched_answers(const sched_t *self);
 const perft_stats_t *sched_stats(const sched_t *self);
 
 /* Tasks done, queued entries, and leased tasks. */

@@ -92,19 +92,19 @@ void tasks_report_votes(server_t *s, const tasks_t *t, size_t i, const char *wha
     t->ops->task_text(t, i, c, sizeof c);
     int len = snprintf(line, sizeof line, "verify: task %zu (%s) %s:", i + 1, c, what);
     for (int k = 0; k < n && len > 0 && (size_t)len < sizeof line; k++) {
-        t->ops->answer_text(t, i, v[k].nodes, c, sizeof c);
+        t->ops->answer_text(t, i, v[k].answer, c, sizeof c);
         len += snprintf(line + len, sizeof line - (size_t)len, " %s=%s", peers_name_of(s->peers, v[k].name_id), c);
     }
     server_error(s, "%s", line);
 }
 
 /* What an answer did to the scheduler: committed, reported or counted. */
-static void s_outcome(server_t *s, tasks_t *t, size_t i, sched_outcome_t o, count_t v, const peer_t *p)
+static void s_outcome(server_t *s, tasks_t *t, size_t i, sched_outcome_t o, sched_answer_t v, const peer_t *p)
 {
     char late[400], taken[400];
     switch (o) {
     case SCHED_ACCEPTED:
-        if (t->ops->commit(s, t, i, sched_counts(t->sched)[i])) {
+        if (t->ops->commit(s, t, i, sched_answers(t->sched)[i])) {
             s->sum.results++;
             s->last_result_ms = server_now_ms();
             sched_vote_t votes[3];
@@ -118,7 +118,7 @@ static void s_outcome(server_t *s, tasks_t *t, size_t i, sched_outcome_t o, coun
         s->sum.duplicates++;
         s->sum.disagreements++;
         t->ops->answer_text(t, i, v, late, sizeof late);
-        t->ops->answer_text(t, i, sched_counts(t->sched)[i], taken, sizeof taken);
+        t->ops->answer_text(t, i, sched_answers(t->sched)[i], taken, sizeof taken);
         server_error(s, "task %zu: late result %s from %s differs from the one taken, %s", i + 1, late, p->name,
                      taken);
         break;
@@ -137,7 +137,7 @@ static void s_outcome(server_t *s, tasks_t *t, size_t i, sched_outcome_t o, coun
     }
 }
 
-void tasks_answer(server_t *s, tasks_t *t, peer_t *p, size_t i, count_t v, const perft_stats_t *stats)
+void tasks_answer(server_t *s, tasks_t *t, peer_t *p, size_t i, sched_answer_t v, const perft_stats_t *stats)
 {
     if (p->leased > 0)
         p->leased--;

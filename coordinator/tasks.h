@@ -18,19 +18,19 @@
 
 typedef struct tasks_s tasks_t;
 
-/* What a kind tells the life cycle. The answer of a task is a count_t value that sched
- * compares under --verify (equal values: the same answer). */
+/* What a kind tells the life cycle. A task's answer is the sched_answer_t the kind derives
+ * from the result it checked (sched.h): perft's count, analyse's ajob_answer number. */
 typedef struct {
     const char *answer_noun;  /* "count", "analysis": "an impossible count for task 3" */
     /* Task i's message (TASK, ANALYSE) with its lease. */
     void (*task_msg)(const tasks_t *t, size_t i, uint32_t lease_ms, msg_t *m);
     /* Journals (t->journal may be NULL) and counts accepted task i whose answer is v (adding
      * to t->nodes_done); false after server_fail on a journal error. */
-    bool (*commit)(server_t *s, tasks_t *t, size_t i, count_t v);
+    bool (*commit)(server_t *s, tasks_t *t, size_t i, sched_answer_t v);
     /* Task i for a report ("ppkn/4/4/NKPP w NCFncf -, depth 5"; "move c1c2, depth 7"). */
     void (*task_text)(const tasks_t *t, size_t i, char *buf, size_t len);
     /* Answer v of task i for a report ("1234", "[c1c2 cp 23 ...]"). */
-    void (*answer_text)(const tasks_t *t, size_t i, count_t v, char *buf, size_t len);
+    void (*answer_text)(const tasks_t *t, size_t i, sched_answer_t v, char *buf, size_t len);
 } tasks_ops_t;
 
 struct tasks_s {
@@ -50,7 +50,7 @@ void tasks_close(tasks_t *t);
 
 /* An answer to task i (an index already checked against t->task_nb) from p, its value v
  * (stats: perft's, or NULL): given to the scheduler, then committed, reported or counted. */
-void tasks_answer(server_t *s, tasks_t *t, peer_t *p, size_t i, count_t v, const perft_stats_t *stats);
+void tasks_answer(server_t *s, tasks_t *t, peer_t *p, size_t i, sched_answer_t v, const perft_stats_t *stats);
 
 /* An answer that cannot be task i's (why): dropped, the task goes to another worker, and
  * p's session ends (its other leases go back too): a worker that lies or is broken. */

@@ -25,7 +25,7 @@ static void test_lease_result_done(void **state)
     assert_int_equal(sched_inflight_nb(s), 2);
     assert_int_equal(sched_result(s, 1, A, NA, 42, NULL), SCHED_ACCEPTED);
     assert_true(sched_done(s, 1));
-    assert_true(sched_counts(s)[1] == 42);
+    assert_true(sched_answers(s)[1] == 42);
     assert_int_equal(sched_result(s, 1, A, NA, 42, NULL), SCHED_DUPLICATE);
     assert_int_equal(sched_result(s, 1, B, NB, 43, NULL), SCHED_CONFLICT);
     assert_int_equal(sched_result(s, 2, B, NB, 7, NULL), SCHED_NOT_LEASED);
@@ -89,7 +89,7 @@ static void test_verify_agree_and_disagree(void **state)
     assert_int_equal(sched_next(s, A, NA, 100), -1);
     assert_int_equal(sched_next(s, C, NC, 100), 0);
     assert_int_equal(sched_result(s, 0, C, NC, 9, NULL), SCHED_ACCEPTED);
-    assert_true(sched_counts(s)[0] == 9);
+    assert_true(sched_answers(s)[0] == 9);
     sched_vote_t v[3];
     assert_int_equal(sched_votes(s, 0, v), 3);
     sched_destroy(&s);
