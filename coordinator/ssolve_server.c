@@ -223,8 +223,7 @@ static void s_pull_next(server_t *self, peer_t *p, int i)
 }
 
 /* The pair an answer is for: leased to this session in state `want`, or a late answer
- * to take (lease.h, rule 1), else dropped (-1). Either way the session's one task is
- * answered: it may take another. */
+ * to take (lease.h, rule 1), else dropped (-1). */
 static int s_answered(server_t *self, peer_t *p, uint64_t job_id, uint64_t task_id, sdag_state_t want,
                       const char *what)
 {
@@ -233,8 +232,6 @@ static int s_answered(server_t *self, peer_t *p, uint64_t job_id, uint64_t task_
         server_drop(self, DROP_OTHER_JOB, what);
         return -1;
     }
-    if (p->leased > 0)
-        p->leased--;
     int i = sdag_by_task(&s->g, task_id, p->serial);
     if (i < 0)
         i = sdag_take_late(&s->g, task_id, p->serial, want, server_now_ms() + self->opts->lease_ms);
@@ -393,8 +390,6 @@ static void s_on_refuse(server_t *self, peer_t *p, const msg_refuse_t *r)
         server_drop(self, DROP_NOT_LEASED, "REFUSE for a pair not leased to that worker");
         return;
     }
-    if (p->leased > 0)
-        p->leased--;
     s->refused++;
     sdag_avoid(&s->g, i, p->name_id);
     s_requeue(self, i);
@@ -419,24 +414,36 @@ static void s_on_handback(server_t *self, peer_t *p, const msg_handback_t *h)
     for (uint32_t k = 0; k < h->n_task_ids; k++) {
         int i = sdag_by_task(&s->g, h->task_ids[k], p->serial);
         if (i >= 0) {
-            if (p->leased > 0 && s->g.pairs[i].state != SDAG_PULLING)
-                p->leased--;
             server_log(self, "worker %s handed back pair %s", p->name, s->g.pairs[i].name);
             s_requeue(self, i);
         }
     }
 }
 
+/* A session's leased count is what the graph says it holds (a SOLVE or VERIFY it has not
+ * answered), whatever became of the leases meanwhile (expired, taken late by another
+ * session, dropped answers): a session holds at most one, and is offered a task only
+ * when it holds none. */
+static void s_sync_leased(server_t *self, peer_t *p)
+{
+    const sdag_t *g = &s_of(self)->g;
+    uint32_t n = 0;
+    for (int i = 0; i < g->n; i++)
+        n += g->pairs[i].serial == p->serial &&
+             (g->pairs[i].state == SDAG_SOLVING || g->pairs[i].state == SDAG_CHECKING);
+    p->leased = n;
+}
+
 bool ssolve_message(server_t *self, void *job, peer_t *p, const msg_t *m)
 {
     (void)job;
     switch (m->type) {
-    case MSG_SOLVED: s_on_solved(self, p, &m->u.solved); return true;
-    case MSG_VERIFIED: s_on_verified(self, p, &m->u.verified); return true;
+    case MSG_SOLVED: s_on_solved(self, p, &m->u.solved); break;
+    case MSG_VERIFIED: s_on_verified(self, p, &m->u.verified); break;
     case MSG_CHUNK: s_on_chunk(self, p, &m->u.chunk); return true;
     case MSG_FETCH: s_on_fetch(self, p, &m->u.fetch); return true;
-    case MSG_REFUSE: s_on_refuse(self, p, &m->u.refuse); return true;
-    case MSG_HANDBACK: s_on_handback(self, p, &m->u.handback); return true;
+    case MSG_REFUSE: s_on_refuse(self, p, &m->u.refuse); break;
+    case MSG_HANDBACK: s_on_handback(self, p, &m->u.handback); break;
     case MSG_ERROR:
         if (m->u.error.code == MSG_CODE_TABLE) /* a file it made cannot be served: its pair goes elsewhere */
             for (int i = 0; i < s_of(self)->g.n; i++)
@@ -445,6 +452,8 @@ bool ssolve_message(server_t *self, void *job, peer_t *p, const msg_t *m)
         return false; /* logged by the caller too */
     default: return false;
     }
+    s_sync_leased(self, p); /* an answer, a refusal or a handback: the session may be free */
+    return true;
 }
 
 void ssolve_renew(server_t *self, void *job, const peer_t *p, int64_t now)
