@@ -20,7 +20,23 @@
 #include "peers.h"
 #include "server.h"
 #include "spawn.h"
+#include "game.h"
 #include "types.h"
+
+/* How far a job is, for the status server (status.h): what the job is, its units of work
+ * (tasks, pairs) and the amount they produce (nodes, positions). Filled by the row's
+ * `progress` on the server's thread. */
+typedef struct {
+    char what[160];          /* "perft 7", "analyse depth 12", "solve up to 4 pieces" */
+    char position[GAME_TEXT_MAX]; /* the root position, or "" (solve) */
+    int depth;               /* perft and analyse depth; solve: the pieces; 0 if none */
+    const char *unit;        /* "tasks", "pairs": the units counted below */
+    uint64_t done, total;    /* units done (the journal's included) and in the job */
+    uint64_t loaded;         /* units found done at the start (journal, tables on disk) */
+    uint64_t queued, running; /* units waiting, units leased */
+    const char *amount_noun; /* "nodes", "positions": a Prometheus name part ([a-z_]) */
+    count_t amount;          /* produced by the units done this run */
+} job_progress_t;
 
 struct job_ops_s {
     const char *name;      /* "perft": in messages ("a solve job needs OCTP/2") */
@@ -47,6 +63,7 @@ struct job_ops_s {
     bool (*finished)(const void *job);          /* every task done: the run ends */
     bool (*has_work)(const void *job);          /* a task may wait for a worker: offer it to the peers */
     void (*status)(const void *job, char *buf, size_t len); /* "12 of 84 tasks done (journaled)" */
+    void (*progress)(const void *job, job_progress_t *out); /* the status server's figures (zeroed by the caller) */
 
     /* The task life cycle, called by the server. */
     /* Sends peer p as many tasks as its credit allows (server_count_dispatch for each). */

@@ -82,6 +82,7 @@ static void s_on_analysed(server_t *s, s_analyse_t *aj, peer_t *p, const msg_ana
         return;
     }
     s->sum.worker_seconds += (double)a->elapsed_ms / 1000.0;
+    p->amount += r.nodes;
     tasks_answer(s, &aj->t, p, i, ajob_answer(aj->a, i, &r), NULL);
 }
 
@@ -180,6 +181,15 @@ static int s_report(void *job, const opts_t *o, const server_summary_t *sum)
     return EXIT_OK;
 }
 
+static void s_progress(const void *job, job_progress_t *out)
+{
+    const s_analyse_t *aj = job;
+    tasks_progress(&aj->t, out);
+    snprintf(out->what, sizeof out->what, "analyse %d", aj->a->depth);
+    game_format(&aj->a->game.pos, out->position, sizeof out->position);
+    out->depth = aj->a->depth;
+}
+
 static bool s_wanted(const opts_t *o)
 {
     return o->analyse > 0;
@@ -189,6 +199,6 @@ const job_ops_t kind_analyse = {
     .name = "analyse", .min_version = 3,
     .wanted = s_wanted, .open = s_open, .close = s_close, .spawn_opts = s_spawn_opts, .report = s_report,
     .job_id = tasks_job_id, .variant = tasks_variant, .finished = tasks_finished, .has_work = tasks_has_work,
-    .status = tasks_status, .dispatch = tasks_dispatch, .forget = tasks_forget, .renew = tasks_renew,
+    .status = tasks_status, .progress = s_progress, .dispatch = tasks_dispatch, .forget = tasks_forget, .renew = tasks_renew,
     .expire = tasks_expire, .timers = tasks_timers, .message = s_message,
 };

@@ -95,6 +95,7 @@ static void s_on_result(server_t *s, s_perft_t *pj, peer_t *p, const msg_result_
         return;
     }
     s->sum.worker_seconds += (double)r->elapsed_ms / 1000.0;
+    p->amount += r->nodes;
     tasks_answer(s, &pj->t, p, i, r->nodes, st);
 }
 
@@ -278,6 +279,15 @@ static int s_report(void *job, const opts_t *o, const server_summary_t *sum)
     return r.check == REPORT_MISMATCH ? EXIT_MISMATCH : EXIT_OK;
 }
 
+static void s_progress(const void *job, job_progress_t *out)
+{
+    const s_perft_t *pj = job;
+    tasks_progress(&pj->t, out);
+    snprintf(out->what, sizeof out->what, "%s %d", pj->job.bench ? "bench-dispatch" : "perft", pj->job.depth);
+    game_format(&pj->job.root, out->position, sizeof out->position);
+    out->depth = pj->job.depth;
+}
+
 static bool s_wanted(const opts_t *o)
 {
     (void)o;
@@ -288,6 +298,6 @@ const job_ops_t kind_perft = {
     .name = "perft", .min_version = 1,
     .wanted = s_wanted, .open = s_open, .close = s_close, .spawn_opts = s_spawn_opts, .report = s_report,
     .job_id = tasks_job_id, .variant = tasks_variant, .finished = tasks_finished, .has_work = tasks_has_work,
-    .status = tasks_status, .dispatch = tasks_dispatch, .forget = tasks_forget, .renew = tasks_renew,
+    .status = tasks_status, .progress = s_progress, .dispatch = tasks_dispatch, .forget = tasks_forget, .renew = tasks_renew,
     .expire = tasks_expire, .timers = tasks_timers, .message = s_message,
 };

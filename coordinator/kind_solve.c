@@ -78,6 +78,30 @@ static void s_status(const void *job, char *buf, size_t len)
     snprintf(buf, len, "%d of %d pairs done (kept in %s)", s->g.done, s->g.n, s->dir);
 }
 
+/* Pairs: queued are those ready to solve or to check, running those leased or being fetched. */
+static void s_progress(const void *job, job_progress_t *out)
+{
+    const ssolve_t *s = job;
+    for (int i = 0; i < s->g.n; i++) {
+        sdag_state_t st = s->g.pairs[i].state;
+        out->queued += st == SDAG_READY || st == SDAG_CHECK_READY;
+        out->running += st == SDAG_SOLVING || st == SDAG_PULLING || st == SDAG_CHECKING;
+    }
+    if (s->opts->max_pieces)
+        snprintf(out->what, sizeof out->what, "solve up to %d pieces", s->opts->max_pieces);
+    else
+        snprintf(out->what, sizeof out->what, "solve what the %s", s->opts->starts ? "deployed starts need"
+                                                                                    : "position needs");
+    snprintf(out->position, sizeof out->position, "%s", s->opts->text != NULL ? s->opts->text : "");
+    out->depth = s->opts->max_pieces;
+    out->unit = "pairs";
+    out->done = (uint64_t)s->g.done;
+    out->total = (uint64_t)s->g.n;
+    out->loaded = (uint64_t)s->g.preloaded;
+    out->amount_noun = "positions";
+    out->amount = s->positions;
+}
+
 static bool s_wanted(const opts_t *o)
 {
     return o->solve;
@@ -87,6 +111,7 @@ const job_ops_t kind_solve = {
     .name = "solve", .min_version = 2,
     .wanted = s_wanted, .open = s_open, .close = s_close, .spawn_opts = s_spawn_opts, .report = s_report,
     .job_id = s_job_id, .variant = s_variant, .finished = s_finished, .has_work = s_has_work, .status = s_status,
+    .progress = s_progress,
     .dispatch = ssolve_dispatch, .forget = ssolve_forget, .renew = ssolve_renew, .expire = ssolve_expire,
     .timers = ssolve_timers, .message = ssolve_message,
 };

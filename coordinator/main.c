@@ -1,6 +1,7 @@
 /* main.c: the `coordinator` command: sets up the job through its kind's row (kind.h), the
  * socket and the local workers, runs, and reports through the row. */
 #include <errno.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,6 +10,7 @@
 #include "kind.h"
 #include "opts.h"
 #include "server.h"
+#include "status_http.h"
 #include "stop_signal.h"
 #if OCTAD_HAVE_CURVE
 #include "curve.h"
@@ -51,8 +53,9 @@ static int s_write_endpoint(const char *path, const char *endpoint)
     return 0;
 }
 
-/* Runs the job once it is set up; returns the exit status. */
-static int s_serve(const opts_t *o, const job_ops_t *kind, void *job, int stop_fd)
+/* Runs the job once it is set up, publishing its status to st (may be NULL); returns
+ * the exit status. */
+static int s_serve(const opts_t *o, const job_ops_t *kind, void *job, status_http_t *st, int stop_fd)
 {
     char err[512];
     bool usage;
@@ -62,6 +65,11 @@ static int s_serve(const opts_t *o, const job_ops_t *kind, void *job, int stop_f
     if (server == NULL) {
         fprintf(stderr, "coordinator: %s\n", err);
         return usage ? EXIT_USAGE : EXIT_FAIL;
+    }
+    if (server_set_status(server, st) != 0) {
+        fprintf(stderr, "coordinator: --status: out of memory\n");
+        server_destroy(&server);
+        return EXIT_FAIL;
     }
     if (o->bind != NULL && !o->quiet)
         fprintf(stderr, "coordinator: listening on %s (workers here: %s)\n", o->bind, server_endpoint(server));
@@ -97,6 +105,34 @@ static int s_serve(const opts_t *o, const job_ops_t *kind, void *job, int stop_f
     return kind->report(job, o, &sum);
 }
 
+/* --status: starts the status server (NULL without --status); 0, or EXIT_USAGE after a message. */
+static int s_status_open(const opts_t *o, status_http_t **st)
+{
+    char err[300];
+    *st = NULL;
+    if (!o->have_status)
+        return 0;
+    *st = status_http_new(&o->status, err, sizeof err);
+    if (*st == NULL) {
+        fprintf(stderr, "coordinator: %s\n", err);
+        return EXIT_USAGE;
+    }
+    if (!o->quiet)
+        fprintf(stderr, "coordinator: status on http://%s:%d/status and /metrics\n", o->status.text,
+                status_http_port(*st));
+    return 0;
+}
+
+/* --status-hold: the final status stays up S seconds, or until a stop signal. */
+static void s_status_hold(const opts_t *o, const status_http_t *st, int stop_fd)
+{
+    struct pollfd pf = {.fd = stop_fd, .events = POLLIN};
+    if (st == NULL || o->status_hold_s <= 0)
+        return;
+    while (poll(&pf, 1, o->status_hold_s * 1000) < 0 && errno == EINTR)
+        ;
+}
+
 int main(int argc, char **argv)
 {
     opts_t o;
@@ -107,15 +143,18 @@ int main(int argc, char **argv)
         return rc < 0 ? EXIT_OK : rc;
     const job_ops_t *kind = kind_pick(&o);
     void *job = NULL;
-    if ((rc = kind->open(&o, &job)) == 0) {
+    status_http_t *st = NULL;
+    if ((rc = s_status_open(&o, &st)) == 0 && (rc = kind->open(&o, &job)) == 0) {
         int stop_fd = stop_signal_open();
         if (stop_fd < 0) {
             perror("coordinator: pipe");
             rc = EXIT_FAIL;
         } else {
-            rc = s_serve(&o, kind, job, stop_fd);
+            rc = s_serve(&o, kind, job, st, stop_fd);
+            s_status_hold(&o, st, stop_fd);
         }
     }
     kind->close(&job);
+    status_http_destroy(&st);
     return rc;
 }

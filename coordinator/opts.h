@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "exit_codes.h"
+#include "serve_query.h"
 #include "types.h"
 
 enum { OPTS_ALLOW_MAX = 16 };
@@ -40,6 +41,9 @@ typedef struct {
     int multipv;                   /* --multipv: 0 not given, 1 the best, -1 "all" */
     bool multipv_all;              /* --multipv all: print every root move, not only the best */
     const char *moves;             /* --moves "M1 M2 ...": the game from the position to the analysed one */
+    bool have_status;              /* --status [ADDR:]PORT: the live status over HTTP (status.h) */
+    serve_listen_t status;
+    int status_hold_s;             /* --status-hold S: serve the final status S seconds after the end */
 } opts_t;
 
 /* Parses argv (after the program name) into *o (core/base/opt.h: one row per option),

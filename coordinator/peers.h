@@ -29,6 +29,7 @@ typedef struct {
     int64_t since;            /* when it said HELLO */
     int64_t last_recv, last_send;
     uint64_t results;
+    count_t amount;           /* nodes (positions) of the answers it gave that passed the checks */
     uint64_t bad_nb;          /* malformed or unexpected messages from it */
 } peer_t;
 

@@ -10,6 +10,7 @@
 
 typedef struct server_s server_t;
 typedef struct job_ops_s job_ops_t; /* kind.h */
+typedef struct status_http_s status_http_t; /* status/status_http.h */
 
 /* Counters of one run, for the final report. */
 typedef struct {
@@ -47,6 +48,10 @@ enum { SERVER_DISPUTED = 3 };
  * before --stall-timeout (SERVER_DISPUTED, the tasks listed). spawn (may be NULL) is watched: if every local
  * worker has exited and no remote worker can come, the job fails. */
 int server_run(server_t *self, spawn_t *spawn, int stop_fd);
+
+/* Publishes the run's status to st (the caller's; NULL: none) every 250 ms and once at
+ * the end of server_run (server_status.c). 0, or -1 when out of memory. */
+int server_set_status(server_t *self, status_http_t *st);
 
 /* Counters so far. */
 void server_summary(const server_t *self, server_summary_t *out);

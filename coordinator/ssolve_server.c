@@ -263,6 +263,7 @@ static void s_on_solved(server_t *self, peer_t *p, const msg_solved_t *r)
         return;
     }
     s->positions += r->positions;
+    p->amount += r->positions;
     self->sum.worker_seconds += (double)r->elapsed_ms / 1000.0;
     pr->state = SDAG_PULLING;
     if (r->in_shared) {

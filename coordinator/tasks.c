@@ -44,6 +44,18 @@ void tasks_status(const void *job, char *buf, size_t len)
              t->journal ? " (journaled)" : "");
 }
 
+void tasks_progress(const tasks_t *t, job_progress_t *out)
+{
+    out->unit = "tasks";
+    out->done = sched_done_nb(t->sched);
+    out->total = t->task_nb;
+    out->loaded = t->loaded;
+    out->queued = sched_queued_nb(t->sched);
+    out->running = sched_inflight_nb(t->sched);
+    out->amount_noun = "nodes";
+    out->amount = t->nodes_done;
+}
+
 void tasks_dispatch(server_t *s, void *job, peer_t *p)
 {
     tasks_t *t = job;

@@ -68,6 +68,8 @@ variant_t tasks_variant(const void *job);
 bool tasks_finished(const void *job);
 bool tasks_has_work(const void *job);
 void tasks_status(const void *job, char *buf, size_t len);
+/* The task counts and the nodes of the tasks done this run (the kind adds what the job is). */
+void tasks_progress(const tasks_t *t, job_progress_t *out);
 void tasks_dispatch(server_t *s, void *job, peer_t *p);
 size_t tasks_forget(server_t *s, void *job, peer_t *p);
 void tasks_renew(server_t *s, void *job, const peer_t *p, int64_t now);

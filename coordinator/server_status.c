@@ -1,0 +1,61 @@
+/* server_status.c: the status of a run (server_priv.h, status.h): the snapshot filled on
+ * the loop's thread from the job's row and the peers, rendered, and handed to the HTTP
+ * server (status/status_http.h). */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "game.h"
+#include "server_priv.h"
+#include "status.h"
+#include "status_http.h"
+
+enum { STATUS_EVERY_MS = 250 };
+
+int server_set_status(server_t *self, status_http_t *st)
+{
+    self->status = st;
+    if (st == NULL)
+        return 0;
+    self->snap = calloc(1, sizeof *self->snap);
+    return self->snap != NULL ? 0 : -1;
+}
+
+void server_publish_status(server_t *self, int64_t now, bool final)
+{
+    status_snap_t *s = self->snap;
+    if (self->status == NULL || (!final && now < self->next_status_ms))
+        return;
+    self->next_status_ms = now + STATUS_EVERY_MS;
+    server_summary_t sum;
+    server_summary(self, &sum);
+    memset(&s->progress, 0, sizeof s->progress);
+    self->kind->progress(self->job, &s->progress);
+    s->kind = self->kind->name;
+    s->variant = game_variant_name(self->kind->variant(self->job));
+    s->state = self->failed ? STATUS_FAILED : self->kind->finished(self->job) ? STATUS_FINISHED : STATUS_RUNNING;
+    s->started_at = self->start_wall;
+    s->elapsed_s = (double)(now - self->start_ms) / 1000.0;
+    s->cpu_s = sum.cpu_seconds;
+    s->sum = sum;
+    s->worker_nb = 0;
+    for (size_t k = 0; k < peers_cap(self->peers) && s->worker_nb < PEERS_MAX; k++) {
+        const peer_t *p = peers_at(self->peers, k);
+        if (!p->used)
+            continue;
+        status_worker_t *w = &s->workers[s->worker_nb++];
+        memcpy(w->name, p->name, sizeof w->name);
+        w->serial = p->serial;
+        w->threads = p->threads;
+        w->leased = p->leased;
+        w->tasks_done = p->results;
+        w->amount = p->amount;
+        w->connected_s = (double)(now - p->since) / 1000.0;
+        w->last_seen_s = (double)(now - p->last_recv) / 1000.0;
+    }
+    char *json = status_render_json(s), *metrics = status_render_metrics(s);
+    if (json == NULL || metrics == NULL || status_http_publish(self->status, json, metrics) != 0)
+        server_error(self, "--status: out of memory; the status served is not the latest");
+    free(json);
+    free(metrics);
+}
