@@ -29,7 +29,7 @@ typedef struct {
     int64_t since;            /* when it said HELLO */
     int64_t last_recv, last_send;
     uint64_t results;
-    count_t amount;           /* nodes (positions) of the answers it gave that passed the checks */
+    count_t amount;           /* nodes (positions) its answers that passed the checks stand for */
     uint64_t bad_nb;          /* malformed or unexpected messages from it */
 } peer_t;
 

@@ -6,6 +6,8 @@
 # libmicrohttpd-dev, libjansson-dev: `octad serve`, the oracle's HTTP server and its JSON
 # (docs/oracle.md says why these two); wrk: its load measurement (BENCHMARKS.md); chromium-driver:
 # the explorer page's browser test drives headless Chromium through it (tests/serve/test_explorer.py).
+# prometheus: promtool and a real Prometheus scrape `coordinator --status`'s /metrics
+# (tests/coordinator/test_status.py, docs/status.md).
 set -euo pipefail
 if [ "$(id -u)" -ne 0 ]; then
     echo "install-deps.sh: run as root (it uses apt-get)" >&2
@@ -18,7 +20,7 @@ apt_get update -qq
 apt_get install -y -qq --no-install-recommends \
     build-essential cmake pkg-config ca-certificates \
     libcmocka-dev libmsgpack-dev libzmq3-dev libsodium-dev libzstd-dev \
-    libmicrohttpd-dev libjansson-dev wrk \
+    libmicrohttpd-dev libjansson-dev wrk prometheus \
     clang libclang-rt-14-dev llvm \
     python3 zstd iproute2 procps strace util-linux docker-compose yamllint \
     man-db less file debootstrap \

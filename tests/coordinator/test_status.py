@@ -1,0 +1,216 @@
+#!/usr/bin/env python3
+"""test_status.py: `coordinator --status` (docs/status.md): GET /status and GET /metrics of a real
+coordinator with real workers, read during the run and at its end (--status-hold) and checked against
+the job's own --json result; bad --status values; the HTTP errors; the metrics through promtool and a
+real Prometheus (Debian's prometheus package; the case exits 77, skipped, without it).
+
+usage: test_status.py CASE --bin DIR [--octad PATH]
+Cases: live, usage, http, prometheus.
+"""
+import argparse
+import json
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "fixtures"))
+import tc  # noqa: E402  (the shared harness)
+from tc import check, fail, run  # noqa: E402
+
+# Octad start, depth 11, cut at ply 4, no hash table: 2840 tasks, a few seconds on two workers.
+MID = ["--perft", "11", "--split-depth", "4", "--hash", "0"]
+
+
+def get(url, method="GET"):
+    """(status, headers, body text) of one request."""
+    req = urllib.request.Request(url, method=method)
+    try:
+        with urllib.request.urlopen(req, timeout=10) as r:
+            return r.status, r.headers, r.read().decode()
+    except urllib.error.HTTPError as e:
+        return e.code, e.headers, e.read().decode()
+
+
+def metrics(text):
+    """The samples of a Prometheus text: {'name{labels}': value}; fails on a line that is not one."""
+    out = {}
+    for line in text.splitlines():
+        if not line or line.startswith("#"):
+            continue
+        m = re.fullmatch(r'([a-z_]+(?:\{[^}]*\})?) (\S+)', line)
+        if m is None:
+            fail("not a sample line: %r" % line)
+        out[m.group(1)] = float(m.group(2))
+    return out
+
+
+def start(tag, *args):
+    """A coordinator with --status on any free port: (its tc.Coord, the status base URL)."""
+    c = tc.Coord(tag, *args, "--status", 0)
+    port = c.wait_log(r"status on http://127\.0\.0\.1:(\d+)/status")[0]
+    return c, "http://127.0.0.1:%s" % port
+
+
+def case_live():
+    c, base = start("live", *MID, "--local-workers", 0, "--json", "--status-hold", 30)
+    ws = [tc.start_worker(c, n) for n in ("alpha", "beta")]
+    seen_running, last_done, last_amount, both = False, -1, -1, False
+    while True:
+        code, hdr, body = get(base + "/status")
+        if code != 200 or hdr["Content-Type"] != "application/json":
+            fail("GET /status: %d %s" % (code, hdr["Content-Type"]))
+        s = json.loads(body)
+        p = s["progress"]
+        if p["done"] < last_done or p["amount"] < last_amount:
+            fail("progress went back: %r after done %d, nodes %d" % (p, last_done, last_amount))
+        last_done, last_amount = p["done"], p["amount"]
+        if s["state"] == "running" and 0 < p["done"] < p["total"]:
+            seen_running = True
+            if p["eta_seconds"] is None or p["eta_seconds"] <= 0 or p["rate_per_second"] <= 0:
+                fail("a running job with tasks done has a rate and an ETA: %r" % p)
+        if s["workers_connected"] == 2:
+            both = sorted(w["name"] for w in s["workers"]) == ["alpha", "beta"]
+        if s["state"] != "running":
+            break
+        if c.p.poll() is not None:
+            fail("the coordinator ended before /status said the job ended")
+        time.sleep(0.05)
+    check(seen_running, "/status showed the job running with tasks done and left, with a rate and an ETA")
+    check(both, "/status listed both workers by name")
+    final = s
+    code, _, mtext = get(base + "/metrics")
+    m = metrics(mtext)
+    res, err = c.finish(timeout=60)
+    for w in ws:
+        w.wait(timeout=30)
+    p = final["progress"]
+    check(final["state"] == "finished" and final["kind"] == "perft" and final["variant"] == res["variant"] and
+          final["position"] == res["position"] and final["depth"] == 11, "the final /status names the job as --json")
+    check(p["done"] == p["total"] == res["tasks"] and p["queued"] == 0 and p["running"] == 0,
+          "the final /status: every task done (%d), as --json" % res["tasks"])
+    check(p["amount_noun"] == "nodes" and p["amount"] == res["nodes"],
+          "the final /status nodes %d equal the --json total %d" % (p["amount"], res["nodes"]))
+    k = final["counters"]
+    check(k["results"] == res["results"] and k["requeued"] == res["requeued"] and
+          k["dispatched"] == res["tasks_dispatched"] and k["worker_sessions"] == res["workers"] and
+          k["duplicates"] == res["duplicates"], "the final /status counters equal --json's")
+    if res["requeued"] == 0 and res["duplicates"] == 0:
+        check(sum(w["nodes"] for w in final["workers"]) == res["nodes"] and
+              sum(w["tasks_done"] for w in final["workers"]) == res["results"],
+              "the workers' nodes and tasks add up to the total")
+    check(m["octad_tasks_done_total"] == res["tasks"] and m["octad_tasks"] == res["tasks"] and
+          m["octad_nodes_total"] == float(res["nodes"]) and m["octad_results_total"] == res["results"] and
+          m["octad_task_requeues_total"] == res["requeued"] and m["octad_job_finished"] == 1 and
+          m["octad_workers_connected"] == 2, "the final /metrics equal --json's figures")
+    check(sum(v for k2, v in m.items() if k2.startswith("octad_worker_nodes_total{")) == float(p["amount"]) or
+          res["requeued"] > 0, "the per-worker node series add up to octad_nodes_total")
+    tc.check_clean(err)
+
+
+def case_usage():
+    busy = socket.socket()
+    busy.bind(("127.0.0.1", 0))
+    busy.listen(1)
+    port = busy.getsockname()[1]
+    for args, what in ((["--status", "99999"], "the port must be a number"),
+                       (["--status", "1.2.3:80"], "is not an IPv4 address"),
+                       (["--status", "abc"], "the port must be a number"),
+                       (["--status", ":80"], "the address before ':' is empty"),
+                       (["--status", ""], "the port must be a number"),
+                       (["--status-hold", 3], "--status-hold goes with --status"),
+                       (["--status", 0, "--status-hold", -1], "--status-hold"),
+                       (["--status", port], "cannot listen there")):
+        rc, out, err = run(tc.prog("coordinator", "--perft", 3, *args))
+        lines = err.strip().splitlines()
+        check(rc == 2 and len(lines) == 1 and "--status" in lines[0] and what in lines[0],
+              "coordinator %s exits 2 with one line naming the problem (%s)" % (" ".join(map(str, args)),
+                                                                               lines[0] if lines else ""))
+    busy.close()
+
+
+def case_http():
+    c, base = start("http", "--perft", 4, "--local-workers", 1, "--json", "--status-hold", 30)
+    deadline = time.time() + 60
+    while json.loads(get(base + "/status")[2]).get("state") != "finished":
+        if time.time() > deadline:
+            fail("the job did not finish")
+        time.sleep(0.05)
+    code, _, body = get(base + "/nope")
+    check(code == 404 and "/status" in body, "an unknown path is 404, naming the paths")
+    code, hdr, _ = get(base + "/status", "POST")
+    check(code == 405 and hdr["Allow"] == "GET, HEAD", "POST is 405 with Allow: GET, HEAD")
+    code, hdr, body = get(base + "/metrics", "HEAD")
+    check(code == 200 and body == "" and hdr["Content-Type"].startswith("text/plain; version=0.0.4"),
+          "HEAD /metrics is 200 with the exposition format's content type")
+    code, hdr, body = get(base + "/metrics")
+    check(code == 200 and "# TYPE octad_tasks_done_total counter" in body, "GET /metrics has TYPE lines")
+    c.p.terminate()  # ends the hold early
+    c.finish(timeout=30)
+
+
+def case_prometheus():
+    promtool, prom = shutil.which("promtool"), shutil.which("prometheus")
+    if promtool is None or prom is None:
+        print("SKIP: Debian's prometheus package (promtool, prometheus) is not installed")
+        sys.exit(77)
+    c, base = start("prom", *MID, "--local-workers", 0, "--json", "--status-hold", 60)
+    w = tc.start_worker(c, "gamma")
+    p = subprocess.run([promtool, "check", "metrics"], input=get(base + "/metrics")[2], text=True,
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    check(p.returncode == 0 and p.stdout.strip() == "", "promtool check metrics finds no problem: %s" % p.stdout)
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    prom_port = sock.getsockname()[1]
+    sock.close()
+    conf = os.path.join(tc.TMP, "prometheus.yml")
+    with open(conf, "w") as f:
+        f.write("global:\n  scrape_interval: 1s\nscrape_configs:\n  - job_name: octad\n    static_configs:\n"
+                "      - targets: ['%s']\n" % base[len("http://"):])
+    log = open(os.path.join(tc.TMP, "prometheus.log"), "w")
+    srv = subprocess.Popen([prom, "--config.file", conf, "--storage.tsdb.path", os.path.join(tc.TMP, "tsdb"),
+                            "--web.listen-address", "127.0.0.1:%d" % prom_port], stdout=log, stderr=log)
+    try:
+        deadline, value = time.time() + 90, None
+        while time.time() < deadline:
+            st = json.loads(get(base + "/status")[2])
+            try:
+                q = json.loads(get("http://127.0.0.1:%d/api/v1/query?query=octad_nodes_total" % prom_port)[2])
+                r = q["data"]["result"]
+                value = float(r[0]["value"][1]) if r else None
+            except (OSError, ValueError, KeyError):
+                value = None
+            if st["state"] == "finished" and value == float(st["progress"]["amount"]):
+                break
+            time.sleep(0.5)
+        c.p.terminate()  # ends the hold early
+        res, _ = c.finish(timeout=30)
+        check(value is not None and value == float(res["nodes"]) and st["state"] == "finished",
+              "a real Prometheus scraped octad_nodes_total = %s, the --json total %d" % (value, res["nodes"]))
+    finally:
+        srv.terminate()
+        srv.wait(timeout=30)
+        w.wait(timeout=30)
+        log.close()
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("case")
+    ap.add_argument("--bin", required=True)
+    ap.add_argument("--octad", default="")
+    tc.ARGS = ap.parse_args()
+    with tempfile.TemporaryDirectory(prefix="octad-status-") as tmp:
+        tc.TMP = tmp
+        globals()["case_" + tc.ARGS.case]()
+    print("PASS " + tc.ARGS.case)
+
+
+if __name__ == "__main__":
+    main()
