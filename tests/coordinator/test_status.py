@@ -5,7 +5,7 @@ the job's own --json result; bad --status values; the HTTP errors; the metrics t
 real Prometheus (Debian's prometheus package; the case exits 77, skipped, without it).
 
 usage: test_status.py CASE --bin DIR [--octad PATH]
-Cases: live, usage, http, prometheus.
+Cases: live, kinds, usage, http, prometheus.
 """
 import argparse
 import json
@@ -137,11 +137,7 @@ def case_usage():
 
 def case_http():
     c, base = start("http", "--perft", 4, "--local-workers", 1, "--json", "--status-hold", 30)
-    deadline = time.time() + 60
-    while json.loads(get(base + "/status")[2]).get("state") != "finished":
-        if time.time() > deadline:
-            fail("the job did not finish")
-        time.sleep(0.05)
+    final_status(c, base)
     code, _, body = get(base + "/nope")
     check(code == 404 and "/status" in body, "an unknown path is 404, naming the paths")
     code, hdr, _ = get(base + "/status", "POST")
@@ -153,6 +149,43 @@ def case_http():
     check(code == 200 and "# TYPE octad_tasks_done_total counter" in body, "GET /metrics has TYPE lines")
     c.p.terminate()  # ends the hold early
     c.finish(timeout=30)
+
+
+def final_status(c, base, timeout=120):
+    """The /status of coordinator c once it says its job ended (it holds it with --status-hold)."""
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        s = json.loads(get(base + "/status")[2])
+        if s.get("state") not in (None, "running"):
+            return s
+        if c.p.poll() is not None:
+            fail("the coordinator ended before /status said the job ended")
+        time.sleep(0.05)
+    fail("the job did not end")
+
+
+def case_kinds():
+    """Every kind through its row's progress: analyse and solve, as their --json says."""
+    c, base = start("analyse", "--analyse", 4, "--local-workers", 1, "--json", "--status-hold", 30)
+    s = final_status(c, base)
+    c.p.terminate()
+    res, _ = c.finish(timeout=30)
+    p = s["progress"]
+    check(s["kind"] == "analyse" and s["state"] == "finished" and s["what"] == "analyse 4" and s["depth"] == 4 and
+          s["position"] == res["position"] and p["unit"] == "tasks" and p["done"] == p["total"] > 0 and
+          p["amount_noun"] == "nodes" and p["amount"] == res["nodes"],
+          "analyse: the final /status says what --json says (%d nodes)" % res["nodes"])
+    tables = os.path.join(tc.TMP, "tables")
+    c, base = start("solve", "--solve", "--max-pieces", 3, "--tables", tables, "--local-workers", 1, "--json",
+                    "--status-hold", 30)
+    s = final_status(c, base)
+    c.p.terminate()
+    res, _ = c.finish(timeout=30)
+    p = s["progress"]
+    check(s["kind"] == "solve" and s["state"] == "finished" and s["what"] == "solve up to 3 pieces" and
+          p["unit"] == "pairs" and p["done"] == p["total"] == res["pairs"] and p["loaded"] == res["already_done"] and
+          p["amount_noun"] == "positions" and p["amount"] == res["positions"] > 0,
+          "solve: the final /status says what --json says (%d pairs, %d positions)" % (res["pairs"], res["positions"]))
 
 
 def case_prometheus():
