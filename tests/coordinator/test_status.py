@@ -87,6 +87,7 @@ def case_live():
     final = s
     code, _, mtext = get(base + "/metrics")
     m = metrics(mtext)
+    c.p.terminate()  # ends the hold early
     res, err = c.finish(timeout=60)
     for w in ws:
         w.wait(timeout=30)
