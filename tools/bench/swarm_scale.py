@@ -10,7 +10,10 @@ noise falls on all alike. Reported, medians over the rounds: the coordinator's o
 getrusage, from its --json), tasks per coordinator CPU-second, its peak resident memory (and that over
 the number of sessions, an upper bound of the memory per worker: the job's own tables are included),
 the time until the coordinator logged every session's join, the swarm's wall time (join included), tasks
-per wall second, and the swarm's CPU seconds. Every run must end with the reference total.
+per wall second, and the swarm's CPU seconds. With --vanish-after, that share of the sessions goes silent
+at once and requeue_s is the time from the swarm's "vanish now" until the coordinator has declared every
+one of them dead (their tasks are back in the queue by then; -1: not seen). Every run must end with the
+reference total.
 """
 import argparse
 import json
@@ -48,15 +51,24 @@ def one(args, n, tmp):
         cmd += ["--vanish-after", str(args.vanish_after), "--vanish-fraction", str(args.vanish_fraction)]
     r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.monotonic()
-    s = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    joined = None
+    slog = os.path.join(tmp, "swarm.log")
+    with open(slog, "w") as serr_file:
+        s = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=serr_file, text=True)
+    joined = vanished = requeue = None
+    gone = round(args.vanish_fraction * n) if args.vanish_after else 0
     while s.poll() is None:
+        now = time.monotonic()
         if joined is None and len(re.findall(r" joined \(", open(log).read())) >= n:
-            joined = time.monotonic() - t0
+            joined = now - t0
+        if gone and vanished is None and "vanish now" in open(slog).read():
+            vanished = now
+        if vanished is not None and requeue is None and open(log).read().count("silent past its liveness") >= gone:
+            requeue = now - vanished
         time.sleep(0.01)
     wall = time.monotonic() - t0
     r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
-    out, serr = s.communicate()
+    out, _ = s.communicate()
+    serr = open(slog).read()
     cout, _ = c.communicate(timeout=120)
     text = open(log).read()
     if s.returncode != 0 or c.returncode != 0:
@@ -69,7 +81,8 @@ def one(args, n, tmp):
             "rss_mb": rss / 1024, "rss_per_session_kb": rss / n, "join_s": joined if joined is not None else wall,
             "wall_s": wall, "swarm_cpu": (r1.ru_utime + r1.ru_stime) - (r0.ru_utime + r0.ru_stime),
             "tasks_per_cpu_s": res["tasks"] / res["cpu_seconds"], "tasks_per_s": res["tasks"] / wall,
-            "left": len(re.findall(r"silent past its liveness", text))}
+            "left": len(re.findall(r"silent past its liveness", text)),
+            "requeue_s": requeue if requeue is not None else -1}
 
 
 def main():
@@ -92,7 +105,7 @@ def main():
                 runs[n].append(one(args, n, tmp))
                 print("round %d, %d sessions: %s" % (r + 1, n, json.dumps(runs[n][-1])), file=sys.stderr)
     keys = ["workers", "tasks", "cpu", "tasks_per_cpu_s", "rss_mb", "rss_per_session_kb", "join_s", "wall_s",
-            "tasks_per_s", "swarm_cpu", "requeued", "left"]
+            "tasks_per_s", "swarm_cpu", "requeued", "left"] + (["requeue_s"] if args.vanish_after else [])
     print("| sessions | " + " | ".join(keys) + " |")
     print("|" + "---|" * (len(keys) + 1))
     for n in sizes:

@@ -114,6 +114,8 @@ static void *s_thread(void *arg)
             for (int i = t->first; i < t->vanish_nb; i += t->step)
                 session_vanish(&t->sessions[i]);
             vanished = true;
+            if (t->first == 0) /* the moment a measurement of the requeue starts from (the others vanish with it) */
+                fprintf(stderr, "swarm: %d of %d sessions vanish now\n", t->vanish_nb, t->opts->sessions);
         }
     }
     free(items);
