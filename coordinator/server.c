@@ -189,6 +189,9 @@ done:
 static int s_open(server_t *self, char *err, size_t errlen, bool *usage)
 {
     int one = 1, linger = 200, hwm = 100000;
+    /* Every worker slot may be connecting at once (a cluster restarting, docs/swarm.md): libzmq's
+     * listen backlog of 100 left the rest to the kernel's SYN retransmits, 1 s and 3 s later. */
+    int backlog = PEERS_MAX;
     const char *ep = self->opts->bind ? self->opts->bind : "a local socket";
     char named[300];
     if (strncmp(ep, "tcp://localhost:", 16) == 0) { /* zmq_bind takes addresses and interfaces, not names */
@@ -204,6 +207,7 @@ static int s_open(server_t *self, char *err, size_t errlen, bool *usage)
     zmq_setsockopt(self->router, ZMQ_LINGER, &linger, sizeof linger);
     zmq_setsockopt(self->router, ZMQ_SNDHWM, &hwm, sizeof hwm);
     zmq_setsockopt(self->router, ZMQ_RCVHWM, &hwm, sizeof hwm);
+    zmq_setsockopt(self->router, ZMQ_BACKLOG, &backlog, sizeof backlog);
     if (self->opts->bind != NULL && strncmp(self->opts->bind, "tcp://[", 7) == 0)
         zmq_setsockopt(self->router, ZMQ_IPV6, &one, sizeof one);
     if (wire_limit_frames(self->router) != 0 || server_link_watch(self) != 0) {
