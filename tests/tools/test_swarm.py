@@ -6,6 +6,7 @@ usage: test_swarm.py CASE --bin DIR --swarm PATH      (CASE: exact, vanish, usag
           total is the reference, and the sessions answered every task it took.
   vanish  30% of 20 sessions go silent at once mid-job: the coordinator declares them dead, puts
           their tasks back, and the total is still exact.
+  lost    the coordinator killed mid-job: every session gives up on it, and the swarm exits 1.
   usage   bad options are refused with exit status 2, naming the option.
 """
 import argparse
@@ -64,6 +65,24 @@ def case_vanish():
     check(res["requeued"] > 0, "their tasks went back to the queue (%d)" % res["requeued"])
 
 
+def case_lost():
+    c = tc.Coord("lost", "--perft", 11, "--local-workers", 0, "--split-depth", 6, "--json")
+    s = subprocess.Popen([ARGS.swarm, "--connect", c.ep, "--json", "--sessions", "5"], stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True)
+    c.wait_log(r"worker swarm-\d+ joined", count=5)
+    c.p.kill()
+    c.p.wait()
+    try:
+        out, err = s.communicate(timeout=60)  # the sessions give up after 10 s of silence
+    except subprocess.TimeoutExpired:
+        s.kill()
+        s.wait()
+        tc.fail("the swarm still runs 60 s after its coordinator was killed")
+    out = json.loads(out)
+    check(s.returncode == 1, "the swarm exits 1 when its coordinator is gone (%d)" % s.returncode)
+    check(out["lost"] == 5 and err.count("the coordinator is silent") == 5, "every session lost its coordinator")
+
+
 def case_usage():
     rows = [([], "--connect"), (["--connect", "tcp://127.0.0.1:1", "--sessions", "0"], "--sessions"),
             (["--connect", "tcp://127.0.0.1:1", "--vanish-fraction", "2"], "--vanish-fraction"),
@@ -73,7 +92,7 @@ def case_usage():
         check(p.returncode == 2 and name in p.stderr, "swarm %s: exit 2 naming %s" % (" ".join(args), name))
 
 
-CASES = {"exact": case_exact, "vanish": case_vanish, "usage": case_usage}
+CASES = {"exact": case_exact, "vanish": case_vanish, "lost": case_lost, "usage": case_usage}
 
 
 def main():

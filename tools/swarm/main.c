@@ -47,8 +47,9 @@ static const opt_spec_t s_spec = {
     .usage = "usage: swarm --connect ENDPOINT [options]\n"
              "Runs many worker sessions in one process, each with its own ZeroMQ socket and identity,\n"
              "answering a perft job's tasks for real (computed here, one task in flight per session).\n\n",
-    .epilogue = "\nEnds when every session not vanished has its BYE, or on SIGTERM/SIGINT.\n"
-                "Exit status 0, 1 failure (a session refused or ended by an error), 2 bad usage.\n",
+    .epilogue = "\nEnds when every session not vanished has its BYE or is lost (no WELCOME within 30 s, or\n"
+                "the coordinator silent for 10 s or twice its liveness), or on SIGTERM/SIGINT.\n"
+                "Exit status 0, 1 failure (a session refused, lost or ended by an error), 2 bad usage.\n",
     .rows = s_rows,
     .row_nb = sizeof s_rows / sizeof s_rows[0],
 };
@@ -87,9 +88,9 @@ static void *s_thread(void *arg)
         items[0] = (zmq_pollitem_t){.fd = t->stop_fd, .events = ZMQ_POLLIN}; /* never read: every thread sees it */
         for (int i = t->first; i < t->opts->sessions; i += t->step) {
             session_t *s = &t->sessions[i];
+            int64_t next = s_live(s) ? session_tick(s, now) : INT64_MAX;
             if (!s_live(s))
-                continue;
-            int64_t next = session_tick(s, now);
+                continue; /* ended, or lost by that tick */
             wait = next < wait ? next : wait;
             index[n] = i;
             items[n++] = (zmq_pollitem_t){.socket = s->sock, .events = ZMQ_POLLIN};
@@ -147,7 +148,7 @@ static int s_fd_room(int sessions, char *err, size_t errlen)
 
 static void s_summary(const s_opts_t *o, const session_t *ss, double seconds)
 {
-    unsigned long long welcomed = 0, answered = 0, refused = 0, dropped = 0, ended = 0, vanished = 0;
+    unsigned long long welcomed = 0, answered = 0, refused = 0, dropped = 0, ended = 0, vanished = 0, lost = 0;
     for (int i = 0; i < o->sessions; i++) {
         welcomed += ss[i].welcomed;
         answered += ss[i].answered;
@@ -155,14 +156,16 @@ static void s_summary(const s_opts_t *o, const session_t *ss, double seconds)
         dropped += ss[i].dropped;
         ended += ss[i].state == SESSION_ENDED;
         vanished += ss[i].state == SESSION_VANISHED;
+        lost += ss[i].lost;
     }
     if (o->json)
         printf("{\"sessions\":%d,\"welcomed\":%llu,\"answered\":%llu,\"refused\":%llu,\"dropped\":%llu,"
-               "\"ended\":%llu,\"vanished\":%llu,\"seconds\":%.3f}\n",
-               o->sessions, welcomed, answered, refused, dropped, ended, vanished, seconds);
+               "\"ended\":%llu,\"lost\":%llu,\"vanished\":%llu,\"seconds\":%.3f}\n",
+               o->sessions, welcomed, answered, refused, dropped, ended, lost, vanished, seconds);
     else
-        printf("sessions %d: %llu welcomed, %llu tasks answered, %llu refused, %llu messages dropped, %llu ended, "
-               "%llu vanished, in %.3f s\n", o->sessions, welcomed, answered, refused, dropped, ended, vanished, seconds);
+        printf("sessions %d: %llu welcomed, %llu tasks answered, %llu refused, %llu messages dropped, %llu ended "
+               "(%llu lost), %llu vanished, in %.3f s\n", o->sessions, welcomed, answered, refused, dropped, ended, lost,
+               vanished, seconds);
 }
 
 static double s_seconds(void)
@@ -230,7 +233,7 @@ int main(int argc, char **argv)
         pthread_join(tid[t], NULL);
     s_summary(&o, ss, s_seconds() - t0);
     for (int i = 0; i < o.sessions; i++) {
-        if (ss[i].refused > 0 || (ss[i].state == SESSION_ENDED && !ss[i].welcomed))
+        if (ss[i].refused > 0 || ss[i].lost || (ss[i].state == SESSION_ENDED && !ss[i].welcomed))
             status = EXIT_FAIL;
         session_close(&ss[i]);
     }

@@ -137,6 +137,7 @@ static void s_on_message(session_t *s, msg_t *m)
     switch (m->type) {
     case MSG_WELCOME:
         s->hb_ms = m->u.welcome.heartbeat_ms > 0 ? m->u.welcome.heartbeat_ms : DEFAULT_HEARTBEAT_MS;
+        s->liveness = m->u.welcome.liveness;
         if (s->state == SESSION_HELLO)
             s->state = SESSION_ACTIVE;
         s->welcomed = true;
@@ -161,13 +162,30 @@ void session_read(session_t *s, msg_t *msg)
                 s_log(s, "dropped a message: %s", err);
             continue;
         }
+        s->last_recv = session_now();
         s_on_message(s, msg);
     }
     s_credit(s);
 }
 
+/* Ends s as lost, saying why. */
+static void s_lose(session_t *s, const char *why)
+{
+    s_log(s, "%s; this session ends", why);
+    s->state = SESSION_ENDED;
+    s->lost = true;
+}
+
 int64_t session_tick(session_t *s, int64_t now)
 {
+    int64_t silent = 2 * (int64_t)s->hb_ms * s->liveness;
+    silent = silent > SESSION_SILENT_MIN_MS ? silent : SESSION_SILENT_MIN_MS;
+    if (s->state == SESSION_HELLO && now - s->opened > SESSION_HELLO_WAIT_MS)
+        s_lose(s, "no WELCOME from the coordinator");
+    else if (s->state == SESSION_ACTIVE && now - s->last_recv > silent)
+        s_lose(s, "the coordinator is silent");
+    if (s->state == SESSION_HELLO)
+        return s->opened + SESSION_HELLO_WAIT_MS + 1 - now;
     if (s->state != SESSION_ACTIVE)
         return INT64_MAX;
     if (now - s->last_send >= s->hb_ms) {
@@ -182,7 +200,8 @@ int64_t session_tick(session_t *s, int64_t now)
 int session_open(session_t *s, void *ctx, const char *endpoint, const char *name, char *err, size_t errlen)
 {
     int linger = 0;
-    *s = (session_t){.state = SESSION_HELLO, .version = MSG_VERSION_MAX, .hb_ms = DEFAULT_HEARTBEAT_MS};
+    *s = (session_t){.state = SESSION_HELLO, .version = MSG_VERSION_MAX, .hb_ms = DEFAULT_HEARTBEAT_MS, .liveness = 3};
+    s->opened = s->last_recv = session_now();
     snprintf(s->name, sizeof s->name, "%s", name);
     s->sock = zmq_socket(ctx, ZMQ_DEALER);
     if (s->sock == NULL) {

@@ -21,6 +21,9 @@ typedef struct {
     int64_t last_send;     /* ms, CLOCK_MONOTONIC */
     bool credit_out;       /* one CREDIT given and not yet used by a TASK */
     bool welcomed;         /* a WELCOME came at least once */
+    bool lost;             /* ended without a BYE: no WELCOME, or the coordinator went silent */
+    uint32_t liveness;     /* the coordinator's liveness (WELCOME) */
+    int64_t opened, last_recv; /* ms, CLOCK_MONOTONIC */
     uint64_t answered, refused, dropped;
     void *thread_state;    /* the perft row's per-thread state (none: no table) */
 } session_t;
@@ -33,8 +36,12 @@ int session_open(session_t *s, void *ctx, const char *endpoint, const char *name
  * this returns); msg is the caller's scratch message (a msg_t is large). */
 void session_read(session_t *s, msg_t *msg);
 
-/* Sends a HEARTBEAT when s has sent nothing for its heartbeat interval. Returns the ms
- * until it next needs to (INT64_MAX when it needs none). */
+/* Sends a HEARTBEAT when s has sent nothing for its heartbeat interval. Ends s as lost
+ * when no WELCOME came within SESSION_HELLO_WAIT_MS, or nothing came from the coordinator
+ * for SESSION_SILENT_MIN_MS or twice its liveness, whichever is longer (the thread may
+ * have been computing other sessions' tasks meanwhile). Returns the ms until it next
+ * needs to be called (INT64_MAX when never). */
+enum { SESSION_HELLO_WAIT_MS = 30000, SESSION_SILENT_MIN_MS = 10000 };
 int64_t session_tick(session_t *s, int64_t now);
 
 /* Makes s go silent at once, as a machine that vanished: it reads, answers and sends
