@@ -130,6 +130,7 @@ static void s_on_error(session_t *s, const msg_error_t *e)
     }
     s_log(s, "coordinator says error %u: %s; this session ends", e->code, log_clean(e->text, text, sizeof text));
     s->state = SESSION_ENDED;
+    s->lost = true;
 }
 
 static void s_on_message(session_t *s, msg_t *m)

@@ -21,7 +21,7 @@ typedef struct {
     int64_t last_send;     /* ms, CLOCK_MONOTONIC */
     bool credit_out;       /* one CREDIT given and not yet used by a TASK */
     bool welcomed;         /* a WELCOME came at least once */
-    bool lost;             /* ended without a BYE: no WELCOME, or the coordinator went silent */
+    bool lost;             /* ended without a BYE: an ERROR, no WELCOME, or the coordinator went silent */
     uint32_t liveness;     /* the coordinator's liveness (WELCOME) */
     int64_t opened, last_recv; /* ms, CLOCK_MONOTONIC */
     uint64_t answered, refused, dropped;
