@@ -134,7 +134,9 @@ static bool s_stats_plausible(count_t nodes, const perft_stats_t *st)
     for (int k = 0; k < CASTLE_KIND_NB; k++)
         kinds += st->castle_kind[k];
     return st->nodes == nodes && st->captures <= nodes && st->en_passant <= st->captures && st->castles <= nodes &&
-           kinds <= st->castles && st->promotions <= nodes && st->checks <= nodes && st->mates <= st->checks;
+           kinds <= st->castles && st->promotions <= nodes && st->checks <= nodes && st->mates <= st->checks &&
+           st->discovered_checks <= st->checks && st->double_checks <= st->checks &&
+           st->mates + st->stalemates <= nodes;
 }
 
 bool job_task_plausible(const job_t *self, size_t i, count_t nodes, const perft_stats_t *stats, char *why,

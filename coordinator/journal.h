@@ -14,7 +14,7 @@
  *   T <TAB> task_id <TAB> nodes <TAB> stats <TAB> task_key <TAB> crc
  *
  * - `1` is the format version; `task_id` and `nodes` are decimal;
- * - `stats` is `-` (none) or the 10 counts of perft_stats_t in struct order
+ * - `stats` is `-` (none) or the 13 counts of perft_stats_t in struct order
  *   (nodes, captures, en_passant, castles, near, center, far, promotions,
  *   checks, mates), comma-separated, decimal; its first count equals `nodes`;
  * - `job_key` and `task_key` are free text in which bytes below 0x20, 0x7f

@@ -7,7 +7,7 @@
 
 #include "count.h"
 
-enum { STATS_FIELD_NB = 10 };
+enum { STATS_FIELD_NB = 13 };
 
 static const char s_magic[] = "OCTAD-JOURNAL";
 
@@ -90,7 +90,7 @@ static bool s_put_stats(char *buf, size_t *len, size_t cap, const perft_stats_t 
     const count_t v[STATS_FIELD_NB] = {
         st->nodes, st->captures, st->en_passant, st->castles,
         st->castle_kind[CASTLE_NEAR], st->castle_kind[CASTLE_CENTER], st->castle_kind[CASTLE_FAR],
-        st->promotions, st->checks, st->mates,
+        st->promotions, st->checks, st->mates, st->discovered_checks, st->double_checks, st->stalemates,
     };
     char text[COUNT_TEXT_MAX];
     for (int i = 0; i < STATS_FIELD_NB; i++) {
@@ -191,7 +191,7 @@ static int s_parse_stats(char *text, perft_stats_t *st, char *err, size_t errlen
     count_t *dst[STATS_FIELD_NB] = {
         &st->nodes, &st->captures, &st->en_passant, &st->castles,
         &st->castle_kind[CASTLE_NEAR], &st->castle_kind[CASTLE_CENTER], &st->castle_kind[CASTLE_FAR],
-        &st->promotions, &st->checks, &st->mates,
+        &st->promotions, &st->checks, &st->mates, &st->discovered_checks, &st->double_checks, &st->stalemates,
     };
     char *p = text;
     for (int i = 0; i < STATS_FIELD_NB; i++) {

@@ -70,7 +70,10 @@ static void s_json_stats(const perft_stats_t *s)
     printf(",\"castle_far\":%s", count_format(s->castle_kind[CASTLE_FAR], b));
     printf(",\"promotions\":%s", count_format(s->promotions, b));
     printf(",\"checks\":%s", count_format(s->checks, b));
-    printf(",\"mates\":%s}", count_format(s->mates, b));
+    printf(",\"discovered_checks\":%s", count_format(s->discovered_checks, b));
+    printf(",\"double_checks\":%s", count_format(s->double_checks, b));
+    printf(",\"mates\":%s", count_format(s->mates, b));
+    printf(",\"stalemates\":%s}", count_format(s->stalemates, b));
 }
 
 static void s_json(const report_final_t *r, const char *pos)

@@ -24,7 +24,7 @@ enum {
     MSG_TEXT_MAX = 256,        /* reasons and error texts */
     MSG_THREADS_MAX = 1024,    /* HELLO threads and CREDIT n */
     MSG_HANDBACK_MAX = 1024,   /* task ids in one HANDBACK */
-    MSG_STATS_NB = 10,         /* counts in an encoded stats array */
+    MSG_STATS_NB = 13,         /* counts in an encoded stats array */
     MSG_TABLE_NAME_MAX = 32,   /* OCTP/2 table name ("KQRNvKBNP"), str(31) */
     MSG_NEEDS_MAX = 64,        /* OCTP/2 tables one task reads */
     MSG_PAIR_TABLES_MAX = 2,   /* OCTP/2 tables of one pair (1 if it is its own flip) */

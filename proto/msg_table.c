@@ -169,6 +169,9 @@ const size_t msg_stats_offsets[MSG_STATS_NB] = {
     offsetof(perft_stats_t, promotions),
     offsetof(perft_stats_t, checks),
     offsetof(perft_stats_t, mates),
+    offsetof(perft_stats_t, discovered_checks),
+    offsetof(perft_stats_t, double_checks),
+    offsetof(perft_stats_t, stalemates),
 };
 
 #define ROW(nm, who, fields) {nm, who, fields, sizeof(fields) / sizeof(fields[0]), 1}

@@ -46,5 +46,23 @@ void count_print_stats(FILE *out, const perft_stats_t *s, variant_t v)
     }
     fprintf(out, "promotions %s\n", count_format(s->promotions, b));
     fprintf(out, "checks     %s\n", count_format(s->checks, b));
+    fprintf(out, "checks-gct %s\n", count_format(s->checks - s->mates, b));
+    fprintf(out, "disc-checks %s\n", count_format(s->discovered_checks, b));
+    fprintf(out, "dbl-checks %s\n", count_format(s->double_checks, b));
     fprintf(out, "mates      %s\n", count_format(s->mates, b));
+    fprintf(out, "stalemates %s\n", count_format(s->stalemates, b));
+    fputs("convention checks include mates (chess programming wiki); checks-gct excludes them (Grand Chess Tree)\n",
+          out);
+}
+
+void count_stats_child(perft_stats_t *s, int checkers, bool discovered, bool no_moves)
+{
+    if (checkers == 0) {
+        s->stalemates += no_moves;
+        return;
+    }
+    s->checks++;
+    s->mates += no_moves;
+    s->discovered_checks += discovered;
+    s->double_checks += checkers > 1;
 }

@@ -24,10 +24,17 @@ typedef enum {
     CASTLE_KIND_NB
 } castle_kind_t;
 
-/* Counts by kind at the last ply of a perft (RULES.md "Counts by kind").
- * captures include en passant and exclude castles; checks count checking
- * moves; mates count checkmating moves. castles is the sum over kinds; for
- * chess every castle is counted in castles only (castle_kind stays zero). */
+/* Counts by kind at the last ply of a perft (RULES.md "Counts by kind";
+ * docs/perft.md "Statistics"). captures include en passant and exclude
+ * castles. checks count checking moves, checkmates included (the chess
+ * programming wiki's convention; checks - mates is the Grand Chess Tree's).
+ * Of those, discovered_checks count the moves whose moved pieces give no
+ * check but uncover one (so a double check by the moved piece and the one it
+ * uncovered is not counted there: the wiki's tables), double_checks the
+ * moves giving check with two pieces or more. mates count
+ * checkmating moves, stalemates the moves leaving the opponent no legal move
+ * and not in check. castles is the sum over kinds; for chess every castle is
+ * counted in castles only (castle_kind stays zero). */
 typedef struct {
     count_t nodes;
     count_t captures;
@@ -37,6 +44,9 @@ typedef struct {
     count_t promotions;
     count_t checks;
     count_t mates;
+    count_t discovered_checks;
+    count_t double_checks;
+    count_t stalemates;
 } perft_stats_t;
 
 /* Upper bound on legal moves in any position of any variant (chess: 218). */

@@ -2,6 +2,7 @@
  * popcount-based count of legal moves (movegen_count), never a move list. */
 #include "bitboard.h"
 #include "chess.h"
+#include "count.h"
 #include "make.h"
 #include "movegen.h"
 #include "tt.h"
@@ -73,6 +74,16 @@ count_t chess_perft(const chess_pos_t *pos, int depth, chess_tt_t *tt)
     return tt ? s_perft_tt(pos, depth, tt) : s_perft_wide(pos, depth);
 }
 
+/* Squares of the mover's pieces in child whose content the move changed:
+ * where the moved pieces stand (both, for a castle; Chess960 included). */
+static uint64_t s_arrived(const chess_pos_t *p, const chess_pos_t *child)
+{
+    uint64_t changed = p->colors[p->side] ^ child->colors[p->side];
+    for (int t = 0; t < CHESS_PIECE_NB; t++)
+        changed |= p->pieces[t] ^ child->pieces[t];
+    return changed & child->colors[p->side];
+}
+
 /* Adds the counts by kind of the last-ply move m of p. */
 static void s_stats_leaf(const chess_pos_t *p, chess_move_t m, perft_stats_t *out)
 {
@@ -90,11 +101,8 @@ static void s_stats_leaf(const chess_pos_t *p, chess_move_t m, perft_stats_t *ou
     if (type == CHESS_MOVE_PROMOTION)
         out->promotions++;
     make_move(p, m, &child, false);
-    if (movegen_checkers(&child)) {
-        out->checks++;
-        if (movegen_count(&child) == 0)
-            out->mates++;
-    }
+    uint64_t checkers = movegen_checkers(&child);
+    count_stats_child(out, bb64_count(checkers), checkers && !(checkers & s_arrived(p, &child)), movegen_count(&child) == 0);
 }
 
 void chess_perft_stats(const chess_pos_t *pos, int depth, perft_stats_t *out)

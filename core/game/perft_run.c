@@ -47,6 +47,9 @@ void perft_stats_add(perft_stats_t *a, const perft_stats_t *b, count_t times)
     a->promotions += b->promotions * times;
     a->checks += b->checks * times;
     a->mates += b->mates * times;
+    a->discovered_checks += b->discovered_checks * times;
+    a->double_checks += b->double_checks * times;
+    a->stalemates += b->stalemates * times;
 }
 
 static void *s_worker(void *arg)

@@ -3,6 +3,7 @@
  * stats version. */
 #include <string.h>
 
+#include "count.h"
 #include "gen.h"
 #include "leafcount.h"
 #include "make.h"
@@ -194,6 +195,16 @@ count_t octad_perft(const octad_pos_t *pos, int depth, octad_tt_t *tt)
     return s_perft_wide(pos, depth, tt);
 }
 
+/* Squares of the mover's pieces in child whose content the move changed:
+ * where the moved pieces stand (both king and partner, for a castle). */
+static bb_t s_arrived(const octad_pos_t *p, const octad_pos_t *child)
+{
+    unsigned changed = (unsigned)(p->color[p->side] ^ child->color[p->side]);
+    for (int t = 0; t < OCTAD_PIECE_TYPE_NB; t++)
+        changed |= (unsigned)(p->type[t] ^ child->type[t]);
+    return (bb_t)(changed & child->color[p->side]);
+}
+
 /* Adds one last-ply move of p to the stats. */
 static void s_stats_leaf(const octad_pos_t *p, octad_move_t m, perft_stats_t *out)
 {
@@ -215,11 +226,10 @@ static void s_stats_leaf(const octad_pos_t *p, octad_move_t m, perft_stats_t *ou
     if (octad_move_is_promo(m))
         out->promotions++;
     make_move(p, m, &child);
-    int status = octad_status(&child);
-    if (status & OCTAD_IN_CHECK)
-        out->checks++;
-    if (status & OCTAD_CHECKMATE)
-        out->mates++;
+    legal_info_t li;
+    legal_info_compute(&child, &li);
+    count_stats_child(out, bb_count(li.checkers), li.checkers && !(li.checkers & s_arrived(p, &child)),
+                      s_count_legal(&child) == 0);
 }
 
 void octad_perft_stats(const octad_pos_t *pos, int depth, perft_stats_t *out)

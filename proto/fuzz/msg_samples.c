@@ -73,6 +73,9 @@ static void s_result(msg_result_t *m, int which)
         m->stats.promotions = (count_t)1 << 64;
         m->stats.checks = ((count_t)1 << 64) - 1;
         m->stats.mates = s_count(which, 9);
+        m->stats.discovered_checks = 7;
+        m->stats.double_checks = (count_t)3 << 70;
+        m->stats.stalemates = s_count(which, 12);
     }
     m->elapsed_ms = which == 2 ? UINT64_MAX : which == 1 ? 0 : 1234;
 }

@@ -84,7 +84,7 @@ def octad_perft(depth, extra=()):
     if rc != 0:
         fail("octad perft failed: " + err)
     divide = {m.group(1): int(m.group(2)) for m in re.finditer(r"^(\S+): (\d+)$", out, re.M)}
-    stats = {m.group(1): int(m.group(2)) for m in re.finditer(r"^(captures|ep|castles|near|center|far|promotions|checks|mates)\s+(\d+)$", out, re.M)}
+    stats = {m.group(1): int(m.group(2)) for m in re.finditer(r"^(captures|ep|castles|near|center|far|promotions|checks|disc-checks|dbl-checks|mates|stalemates)\s+(\d+)$", out, re.M)}
     nodes = int(re.search(r"^nodes\s+(\d+)$", out, re.M).group(1))
     return nodes, divide, stats
 
@@ -93,8 +93,8 @@ def case_exact():
     cases = [
         (["--perft", 8, "--split-depth", 3], ["--depth", 8], []),
         (["--perft", 4, "--variant", "chess", "--split-depth", 1], ["--depth", 4, "--variant", "chess"], []),
-        (["--perft", 3, "--variant", "chess", "--fen", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", "--stats"],
-         ["--depth", 3, "--variant", "chess", "--fen", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", "--stats"], []),
+        (["--perft", 4, "--variant", "chess", "--fen", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", "--stats"],
+         ["--depth", 4, "--variant", "chess", "--fen", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", "--stats"], []),
         (["--perft", 4, "--variant", "chess960", "--start", 100], ["--depth", 4, "--variant", "chess960", "--start", 100], []),
         (["--perft", 6, "--stats"], ["--depth", 6, "--stats"], []),
     ]
@@ -111,7 +111,10 @@ def case_exact():
             if "--stats" in cargs:
                 names = {"captures": "captures", "ep": "en_passant", "castles": "castles", "near": "castle_near",
                          "center": "castle_center", "far": "castle_far", "promotions": "promotions",
-                         "checks": "checks", "mates": "mates"}
+                         "checks": "checks", "disc-checks": "discovered_checks", "dbl-checks": "double_checks",
+                         "mates": "mates", "stalemates": "stalemates"}
+                check(len(stats) == len(names) if "chess" not in oargs else len(stats) == len(names) - 3,
+                      "octad perft printed every count by kind (%d)" % len(stats))
                 check(all(res["stats"][names[k]] == v for k, v in stats.items()), "stats equal octad perft's")
         if "match" in res:
             check(res["match"], "total matches the reference")

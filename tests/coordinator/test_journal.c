@@ -44,7 +44,8 @@ static int s_teardown(void **state)
 static perft_stats_t s_stats(count_t nodes, unsigned seed)
 {
     perft_stats_t st = { .nodes = nodes, .captures = seed, .en_passant = seed % 3, .castles = seed % 5,
-                         .promotions = seed % 7, .checks = seed * 3, .mates = seed % 2 };
+                         .promotions = seed % 7, .checks = seed * 3, .mates = seed % 2,
+                         .discovered_checks = seed % 11, .double_checks = seed % 13, .stalemates = seed % 17 };
     st.castle_kind[CASTLE_NEAR] = 1;
     st.castle_kind[CASTLE_CENTER] = 2;
     st.castle_kind[CASTLE_FAR] = (count_t)1 << 100; /* needs all 128 bits */

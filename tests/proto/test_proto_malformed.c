@@ -351,12 +351,14 @@ static void test_bad_counts(void **state)
         memcpy(stats, p.elems[3 + 3].via.array.ptr, sizeof(stats));
         stats[MSG_STATS_NB - 1] = count;
         p.elems[3 + 3].via.array.ptr = stats;
-        s_expect(&p, MSG_EBADMSG, "stats: element 9", "bad count in stats");
+        char last[32];
+        snprintf(last, sizeof last, "stats: element %d", MSG_STATS_NB - 1);
+        s_expect(&p, MSG_EBADMSG, last, "bad count in stats");
     }
     s_parts_t p;
     s_parts_from_sample(&p, MSG_RESULT, 0);
     p.elems[3 + 3].via.array.size = MSG_STATS_NB - 1;
-    s_expect(&p, MSG_EBADMSG, "stats", "9 stats");
+    s_expect(&p, MSG_EBADMSG, "stats", "one stats count short");
 }
 
 /* Raw byte strings that no valid message can be. */
