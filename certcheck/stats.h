@@ -1,5 +1,5 @@
 /* stats.h: counts by kind at the last ply of the checker's legal-move tree, a second opinion
- * on `octad perft --stats` for octad (docs/perft.md "Statistics"), from the checker's own
+ * on `octad perft --stats` for octad (docs/perft-stats.md), from the checker's own
  * rules (board.h). */
 #pragma once
 

@@ -52,7 +52,9 @@ static const opt_t s_rows[] = {
     {"--depth", 0, OPT_INT, "N", F(run.depth), "plies to count (default 6); DEPTH alone says the same", .lo = 0,
      .hi = 40},
     {"--divide", 0, OPT_FLAG, NULL, F(run.divide), "also print the count below each legal root move"},
-    {"--stats", 0, OPT_FLAG, NULL, F(run.stats), "also print counts by kind at the last ply (no hash table used)"},
+    {"--stats", 0, OPT_FLAG, NULL, F(run.stats), "also print counts by kind at the last ply: captures, e.p., castles,\n"
+     "promotions, checks (mates included; checks-gct without), discovered and double checks,\n"
+     "mates, stalemates (no hash table used)"},
     {"--hash", 0, OPT_INT, "MB", F(hash_mb), "transposition table size in MiB (default 64; 0 = off); threads\n"
      "share one table where exact (octad on x86-64 with AVX), else split it", .lo = 0, .hi = 1 << 20},
     {"--threads", 0, OPT_INT, "N", F(run.threads), "threads (default: one per core; 1 = single-threaded)", .lo = 1,

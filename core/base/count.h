@@ -26,5 +26,5 @@ OCTAD_API void count_stats_child(perft_stats_t *s, int checkers, bool discovered
 
 /* Prints counts by kind, one "name value" line each (near/center/far only for
  * octad), then a `convention` line saying what checks include, in the layout
- * `octad perft` and `coordinator` share (docs/perft.md "Statistics"). */
+ * `octad perft` and `coordinator` share (docs/perft-stats.md). */
 OCTAD_API void count_print_stats(FILE *out, const perft_stats_t *s, variant_t v);

@@ -25,7 +25,7 @@ typedef enum {
 } castle_kind_t;
 
 /* Counts by kind at the last ply of a perft (RULES.md "Counts by kind";
- * docs/perft.md "Statistics"). captures include en passant and exclude
+ * docs/perft-stats.md). captures include en passant and exclude
  * castles. checks count checking moves, checkmates included (the chess
  * programming wiki's convention; checks - mates is the Grand Chess Tree's).
  * Of those, discovered_checks count the moves whose moved pieces give no
