@@ -67,6 +67,7 @@ libdir=${libdir%/pkgconfig}
 # The programs, run from the installed bin/ (the coordinator starts its worker from there).
 nodes() { awk '$1 == "nodes" { print $2 }'; }
 depth=5 want=29309
+want5=$("$prefix/bin/octad" perft 5 --quiet | nodes)
 [ "$DEB" = 1 ] && depth=9 want=41899653
 got=$("$prefix/bin/octad" perft "$depth" --quiet | nodes)
 [ "$got" = "$want" ] && ok "octad perft $depth = $got" || bad "octad perft $depth printed '$got', want $want"
@@ -74,9 +75,13 @@ out=$("$prefix/bin/coordinator" --perft 6 --quiet 2>&1)
 grep -q '^check *matches reference' <<<"$out" && grep -qw 183931 <<<"$out" \
     && ok "coordinator --perft 6 with its local worker = 183931" || bad "coordinator --perft 6: $out"
 "$prefix/bin/worker" --help >/dev/null && ok "worker --help" || bad "worker --help"
+# The certificate checker from the installed bin/: its own move generator counts the start's
+# tree to depth 5 as octad's does.
+got=$("$prefix/bin/certcheck" stats 'ppkn/4/4/NKPP w NCFncf - 0 1' 5 2>&1 | nodes)
+[ "$got" = "$want5" ] && ok "certcheck stats (start) 5 = $got" || bad "certcheck stats 5 printed '$got', want $want5"
 
 # Man pages and documents.
-for p in octad coordinator worker; do
+for p in octad coordinator worker certcheck; do
     page=$(ls "$prefix/share/man/man1/$p.1"* 2>/dev/null | head -1)
     [ -n "$page" ] || { bad "no man page $p.1"; continue; }
     command -v man >/dev/null || { ok "$p.1 installed (no man command here to render it)"; continue; }

@@ -34,7 +34,7 @@ set(CPACK_PACKAGE_CONTACT "octad-cluster developers <octad-cluster@localhost>")
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY
     "exact perft for octad (4x4 chess), chess and Chess960, on one machine or a cluster")
 set(CPACK_PACKAGE_DESCRIPTION
-    "The octad command (perft, moves, show, validate, bench), the ZeroMQ perft cluster\n(coordinator, worker) and liboctad, the C library with its headers, pkg-config\nfile and CMake package.")
+    "The octad command (perft, moves, show, validate, bench), the ZeroMQ perft cluster\n(coordinator, worker), the certificate checker (certcheck) and liboctad, the C library with its headers, pkg-config\nfile and CMake package.")
 set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION games)
