@@ -11,13 +11,14 @@
 #include "cmd.h"
 #include "opt.h"
 #include "serve.h"
+#include "store.h"
 
 #define DEFAULT_TABLES "octad-tables"
 #define DEFAULT_LISTEN "127.0.0.1:8080"
 
 static const char s_usage[] =
     "usage: octad serve [--tables DIR] [--listen [ADDR:]PORT] [--make N] [--threads N] [--timeout S]\n"
-    "                   [--cache N]\n"
+    "                   [--cache N] [--memory MB] [--retry S]\n"
     "Answers octad positions from the tables over HTTP, as JSON shaped like the\n"
     "lichess tablebase API's (docs/oracle.md, docs/oracle-openapi.yaml):\n"
     "  GET /api/v1/octad?ofen=OFEN            value, dtz, dtm (plies), every move best first\n"
@@ -32,7 +33,7 @@ static const char s_usage[] =
 typedef struct {
     const char *tables, *listen;
     long long make; /* --make N: pieces to solve first, or 0 */
-    long long threads, timeout, cache;
+    long long threads, timeout, cache, memory, retry;
 } s_opts_t;
 
 /* --listen [ADDR:]PORT, checked at once (the message names the problem). */
@@ -58,6 +59,12 @@ static const opt_t s_rows[] = {
     {"--timeout", 0, OPT_INT, "S", F(timeout), "seconds an idle connection is kept (default 10)", .lo = 1, .hi = 3600},
     {"--cache", 0, OPT_INT, "N", F(cache), "answers kept for positions asked again (default 10000,\n"
      "0: none; a few KB each)", .lo = 0, .hi = 10000000},
+    {"--memory", 0, OPT_INT, "MB", F(memory), "memory for the tables' records (default 1024): blocks are\n"
+     "read from the files as asked and the least recently used\n"
+     "dropped, so the server stays within MB plus a fixed part\n"
+     "(docs/oracle.md \"Memory\"); 0: no bound, each table read whole", .lo = 0, .hi = 16777216},
+    {"--retry", 0, OPT_INT, "S", F(retry), "seconds before a table that could not be read is tried\n"
+     "again (default 30; meanwhile its requests answer 503 saying when)", .lo = 1, .hi = 86400},
 };
 #undef F
 
@@ -70,13 +77,15 @@ static int s_parse(int argc, char **argv, s_opts_t *o, serve_opts_t *serve)
     const char *env = getenv("OCTAD_TABLES");
     long n = sysconf(_SC_NPROCESSORS_ONLN);
     *o = (s_opts_t){.tables = env && *env ? env : DEFAULT_TABLES, .listen = DEFAULT_LISTEN,
-                    .threads = n > 0 ? n : 1, .timeout = 10, .cache = 10000};
+                    .threads = n > 0 ? n : 1, .timeout = 10, .cache = 10000,
+                    .memory = STORE_MEMORY_DEFAULT_MB, .retry = STORE_RETRY_DEFAULT};
     int rc = opt_parse(&s_spec, argc, argv, o);
     if (rc != 0)
         return rc;
     char err[256];
     *serve = (serve_opts_t){.tables = o->tables, .threads = (int)o->threads, .timeout_s = (int)o->timeout,
-                            .cache = (size_t)o->cache, .log = stderr};
+                            .cache = (size_t)o->cache, .memory = (size_t)o->memory << 20,
+                            .retry_s = (int)o->retry, .log = stderr};
     if (serve_listen_parse(o->listen, &serve->listen, err, sizeof err) < 0)
         return opt_usage("octad serve", "%s", err); /* (the default cannot fail: checked as the rows are) */
     return 0;

@@ -126,7 +126,7 @@ static int s_probe_deployed(const s_opts_t *o)
         args_error("probe", "--deployed takes no position and no --pv");
         return EXIT_USAGE;
     }
-    store_t *store = store_new(o->dir);
+    store_t *store = store_new_bounded(o->dir, (size_t)STORE_MEMORY_DEFAULT_MB << 20);
     answer_t *a = calloc(START_DEPLOYED_NB, sizeof *a);
     if (!store || !a) {
         args_error("probe", "out of memory");
@@ -163,7 +163,7 @@ int cmd_probe(int argc, char **argv)
     octad_pos_t p;
     if (s_position("probe", o.text, &p) < 0)
         return EXIT_USAGE;
-    store_t *store = store_new(o.dir);
+    store_t *store = store_new_bounded(o.dir, (size_t)STORE_MEMORY_DEFAULT_MB << 20);
     probe_value_t v;
     if (!store || probe_position(store, &p, &v) < 0) {
         args_error("probe", "%s (generate tables with: octad solve --tables %s)", store ? store_error(store) : "out of memory", o.dir);

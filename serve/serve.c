@@ -73,6 +73,11 @@ static enum MHD_Result s_send(serve_t *self, struct MHD_Connection *c, serve_rep
                                 "style-src 'self' 'unsafe-inline'; img-src 'self'");
     if (route && route->from_tables && r->status == 200)
         MHD_add_response_header(resp, "X-Octad-Cache", r->cache_hit ? "hit" : "miss");
+    if (r->retry_after > 0) {
+        char secs[24];
+        snprintf(secs, sizeof secs, "%d", r->retry_after);
+        MHD_add_response_header(resp, MHD_HTTP_HEADER_RETRY_AFTER, secs);
+    }
     if (r->status == 405)
         MHD_add_response_header(resp, MHD_HTTP_HEADER_ALLOW, S_ALLOWED);
     if (r->status == 204) {
@@ -91,7 +96,7 @@ static void s_answer_cached(serve_t *self, struct MHD_Connection *c, const serve
     const char *ofen = s_arg(c, "ofen");
     char key[SERVE_URL_MAX + 64];
     snprintf(key, sizeof key, "%s?%s", route->path, ofen ? ofen : "");
-    *r = (serve_reply_t){200, NULL, 0, "application/json", true};
+    *r = (serve_reply_t){200, NULL, 0, "application/json", true, 0};
     if (serve_cache_get(self->cache, key, &r->body, &r->len))
         return;
     route->handler(&self->ctx, s_arg, c, r);
@@ -115,12 +120,12 @@ static const serve_route_t *s_route(serve_t *self, struct MHD_Connection *c, con
         snprintf(msg, sizeof msg, "no such path: %.100s (see /api/v1/octad, /health)", url);
         serve_reply_error(r, 404, NULL, msg);
     } else if (strcmp(method, "OPTIONS") == 0) {
-        *r = (serve_reply_t){204, NULL, 0, NULL, false};
+        *r = (serve_reply_t){204, NULL, 0, NULL, false, 0};
     } else if (!get) {
         snprintf(msg, sizeof msg, "method %.20s is not allowed (%s)", method, S_ALLOWED);
         serve_reply_error(r, 405, NULL, msg);
     } else if (route->from_tables && s_fresh(c, oracle_etag(self->ctx.oracle))) {
-        *r = (serve_reply_t){304, NULL, 0, NULL, false};
+        *r = (serve_reply_t){304, NULL, 0, NULL, false, 0};
     } else if (route->from_tables) {
         s_answer_cached(self, c, route, r);
     } else {
@@ -163,12 +168,13 @@ static unsigned s_connections(void)
 serve_t *serve_new(const serve_opts_t *opts, char *err, size_t errlen)
 {
     serve_t *self = calloc(1, sizeof *self);
-    if (!self || !(self->ctx.oracle = oracle_new(opts->tables)) || !(self->ctx.log = serve_log_new(opts->log)) ||
+    if (!self || !(self->ctx.oracle = oracle_new(opts->tables, opts->memory)) || !(self->ctx.log = serve_log_new(opts->log)) ||
         !(self->cache = serve_cache_new(opts->cache))) {
         snprintf(err, errlen, "out of memory");
         serve_destroy(&self);
         return NULL;
     }
+    oracle_set_retry(self->ctx.oracle, opts->retry_s);
     unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_TURBO;
     if (opts->listen.addr.ss_family == AF_INET6)
         flags |= MHD_USE_IPv6;

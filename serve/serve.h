@@ -16,6 +16,8 @@ typedef struct {
     int threads;               /* worker threads (> 0) */
     int timeout_s;             /* idle connection timeout, seconds (> 0) */
     size_t cache;              /* answers kept (serve_cache.h); 0: none */
+    size_t memory;             /* bytes of decompressed records kept (oracle_new); 0: no bound */
+    int retry_s;               /* seconds before a table that failed is tried again (> 0) */
     FILE *log;                 /* where failures are logged (stderr) */
 } serve_opts_t;
 

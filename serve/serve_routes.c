@@ -20,10 +20,10 @@ static void s_reply_json(serve_reply_t *out, int status, json_t *body)
     json_decref(body);
     if (!text) {
         static const char oom[] = "{\"error\":\"out of memory\"}";
-        *out = (serve_reply_t){500, strdup(oom), sizeof oom - 1, S_JSON, false};
+        *out = (serve_reply_t){500, strdup(oom), sizeof oom - 1, S_JSON, false, 0};
         return;
     }
-    *out = (serve_reply_t){status, text, strlen(text), S_JSON, false};
+    *out = (serve_reply_t){status, text, strlen(text), S_JSON, false, 0};
 }
 
 /* message with every byte that is not printable ASCII made '?': a parser's
@@ -36,9 +36,10 @@ static void s_printable(const char *message, char *out, size_t len)
     out[i] = '\0';
 }
 
-void serve_reply_error(serve_reply_t *out, int status, const char *field, const char *raw)
+/* The JSON of an error {"error", "message"[, "field"]}; NULL out of memory. */
+static json_t *s_error_json(const char *field, const char *raw)
 {
-    char summary[600], message[512];
+    char summary[700], message[600];
     s_printable(raw, message, sizeof message);
     snprintf(summary, sizeof summary, "%s%s%s", field ? field : "", field ? ": " : "", message);
     json_t *o = json_pack("{s:s, s:s}", "error", summary, "message", message);
@@ -46,7 +47,27 @@ void serve_reply_error(serve_reply_t *out, int status, const char *field, const 
         json_decref(o);
         o = NULL;
     }
-    s_reply_json(out, status, o);
+    return o;
+}
+
+void serve_reply_error(serve_reply_t *out, int status, const char *field, const char *raw)
+{
+    s_reply_json(out, status, s_error_json(field, raw));
+}
+
+/* 503: a table cannot be read; its error says when it is tried again, in
+ * its message, in "retry_after" (seconds) and in a Retry-After header. */
+static void s_reply_unavailable(serve_reply_t *out, const char *err, int retry_after)
+{
+    char message[600];
+    snprintf(message, sizeof message, "%s (tried again in %d s)", err, retry_after);
+    json_t *o = s_error_json(NULL, message);
+    if (o && json_object_set_new(o, "retry_after", json_integer(retry_after)) < 0) {
+        json_decref(o);
+        o = NULL;
+    }
+    s_reply_json(out, 503, o);
+    out->retry_after = out->status == 503 ? retry_after : 0;
 }
 
 /* The reply of an oracle call: its answer, or the error it names. */
@@ -62,7 +83,7 @@ static void s_reply_oracle(serve_ctx_t *ctx, oracle_status_t rc, json_t *answer,
         return;
     case ORACLE_UNAVAILABLE:
         serve_log_once(ctx->log, "table unavailable (requests that need it answer 503)", err);
-        serve_reply_error(out, 503, NULL, err);
+        s_reply_unavailable(out, err, oracle_retry_after(ctx->oracle));
         return;
     default:
         serve_reply_error(out, 500, NULL, err);
@@ -149,7 +170,7 @@ static void s_svg(serve_ctx_t *ctx, serve_arg_fn arg, void *request, serve_reply
         serve_reply_error(out, 500, NULL, "out of memory");
         return;
     }
-    *out = (serve_reply_t){200, svg, strlen(svg), "image/svg+xml", false};
+    *out = (serve_reply_t){200, svg, strlen(svg), "image/svg+xml", false, 0};
 }
 
 /* The explorer page (serve/explorer/index.html). */
@@ -164,7 +185,7 @@ static void s_page(serve_ctx_t *ctx, serve_arg_fn arg, void *request, serve_repl
         return;
     }
     memcpy(page, serve_page, serve_page_len + 1);
-    *out = (serve_reply_t){200, page, serve_page_len, "text/html; charset=utf-8", false};
+    *out = (serve_reply_t){200, page, serve_page_len, "text/html; charset=utf-8", false, 0};
 }
 
 static const serve_route_t s_routes[] = {

@@ -17,6 +17,7 @@ typedef struct {
     size_t len;
     const char *type; /* Content-Type */
     bool cache_hit;   /* given from serve_cache.h, not computed */
+    int retry_after;  /* > 0: seconds until a failed table is tried again (503: Retry-After) */
 } serve_reply_t;
 
 /* What handlers share: the oracle and the log of failures. */

@@ -44,14 +44,14 @@ static int s_max_pieces(const oracle_t *self)
     return 8;
 }
 
-oracle_t *oracle_new(const char *dir)
+oracle_t *oracle_new(const char *dir, size_t memory)
 {
     octad_init();
     index_init();
     oracle_t *self = calloc(1, sizeof *self);
     if (!self)
         return NULL;
-    if (!(self->store = store_new(dir))) {
+    if (!(self->store = store_new_bounded(dir, memory))) {
         free(self);
         return NULL;
     }
@@ -68,6 +68,28 @@ void oracle_destroy(oracle_t **self_p)
     store_destroy(&(*self_p)->store);
     free(*self_p);
     *self_p = NULL;
+}
+
+void oracle_set_retry(oracle_t *self, double seconds) { store_set_retry(self->store, seconds); }
+
+int oracle_retry_after(const oracle_t *self)
+{
+    int s = (int)(store_retry_in(self->store) + 0.999);
+    return s > 0 ? s : 1;
+}
+
+bool oracle_memory(oracle_t *self, size_t *bytes, size_t *budget, unsigned long long *blocks,
+                   unsigned long long *hits, unsigned long long *misses)
+{
+    blockcache_stats_t st;
+    if (!store_memory(self->store, &st))
+        return false;
+    *bytes = st.bytes;
+    *budget = st.budget;
+    *blocks = st.blocks;
+    *hits = st.hits;
+    *misses = st.misses;
+    return true;
 }
 
 const char *oracle_etag(const oracle_t *self) { return self->etag; }

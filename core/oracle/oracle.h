@@ -27,9 +27,26 @@ typedef enum {
     ORACLE_NO_MEMORY
 } oracle_status_t;
 
+
 /* An oracle over the tables in dir (a missing or empty directory covers
- * nothing: every position with a table answers "unknown"). NULL out of memory. */
-oracle_t *oracle_new(const char *dir);
+ * nothing: every position with a table answers "unknown"), its decompressed
+ * records held within `memory` bytes (blocks read on demand, the least
+ * recently used dropped: store_new_bounded); memory 0: no bound, every table
+ * read whole and kept. NULL out of memory. */
+oracle_t *oracle_new(const char *dir, size_t memory);
+
+/* Seconds before a table that could not be read is tried again (default
+ * STORE_RETRY_DEFAULT); requests that need it answer ORACLE_UNAVAILABLE meanwhile. */
+void oracle_set_retry(oracle_t *self, double seconds);
+
+/* After this thread's ORACLE_UNAVAILABLE: whole seconds until the table is
+ * tried again (at least 1). */
+int oracle_retry_after(const oracle_t *self);
+
+/* The records held and the budget, in bytes; the blocks held; hits and
+ * misses. false when the tables are read whole (memory 0). */
+bool oracle_memory(oracle_t *self, size_t *bytes, size_t *budget, unsigned long long *blocks,
+                   unsigned long long *hits, unsigned long long *misses);
 
 /* Frees *self_p and its tables, sets it to NULL; safe on NULL. */
 void oracle_destroy(oracle_t **self_p);

@@ -1,23 +1,28 @@
-/* store.c: tables by id, loaded on demand; lookups with e.p. look-ahead. */
+/* store.c: tables by id, loaded on demand (whole, or by blocks under a
+ * memory budget); lookups with e.p. look-ahead. */
 #include "store.h"
 
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "index.h"
 #include "octad/make.h"
 #include "octad/octad.h"
 #include "sig.h"
 #include "tbfile.h"
+#include "tbsource.h"
 
 typedef struct {
     const layout_table_t *layout;
     const rec_t *recs;
-    tbfile_t *file; /* owned when loaded from a file */
-    int users;      /* store_acquire calls not yet released */
-    bool failed;    /* its file could not be read once: not tried again */
+    tbfile_t *file;  /* owned when loaded from a file */
+    tbsource_t *src; /* bounded store: the file, read by blocks */
+    int users;       /* store_acquire calls not yet released */
+    bool failed;     /* its file could not be read: not tried again before retry_at */
+    double retry_at; /* monotonic seconds */
     char why[192];
 } s_entry_t;
 
@@ -26,9 +31,45 @@ struct store {
     pthread_mutex_t lock;
     s_entry_t tables[SIG_TABLE_NB];
     char last_error[256];
+    double retry_s;             /* store_set_retry */
+    blockcache_t *cache;        /* bounded store: the blocks read */
+    tbsource_t **retired;       /* sources that failed while lookups might still use them */
+    int nretired;
     void *aux;                  /* store_aux_set */
     void (*aux_release)(void *);
 };
+
+/* The calling thread's last failure (store_error, store_retry_in). */
+static _Thread_local struct {
+    const store_t *store;
+    char msg[256];
+    double retry_at;
+} s_last;
+
+static double s_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* Notes a failure for the calling thread and as the store's last. Lock held. */
+static void s_note(store_t *self, const char *msg, double retry_at)
+{
+    snprintf(self->last_error, sizeof self->last_error, "%s", msg);
+    s_last.store = self;
+    snprintf(s_last.msg, sizeof s_last.msg, "%s", msg);
+    s_last.retry_at = retry_at;
+}
+
+/* Table e could not be read: not tried again for retry_s seconds. Lock held. */
+static void s_fail(store_t *self, s_entry_t *e, const char *why)
+{
+    e->failed = true;
+    e->retry_at = s_now() + self->retry_s;
+    snprintf(e->why, sizeof e->why, "%s", why);
+    s_note(self, e->why, e->retry_at);
+}
 
 store_t *store_new(const char *dir)
 {
@@ -40,8 +81,35 @@ store_t *store_new(const char *dir)
         free(self);
         return NULL;
     }
+    self->retry_s = STORE_RETRY_DEFAULT;
     pthread_mutex_init(&self->lock, NULL);
     return self;
+}
+
+store_t *store_new_bounded(const char *dir, size_t budget)
+{
+    store_t *self = store_new(dir);
+    if (self && budget && !(self->cache = blockcache_new(budget)))
+        store_destroy(&self);
+    return self;
+}
+
+void store_set_retry(store_t *self, double seconds) { self->retry_s = seconds; }
+
+double store_retry_in(const store_t *self)
+{
+    if (s_last.store != self || s_last.retry_at == 0)
+        return 0;
+    double left = s_last.retry_at - s_now();
+    return left > 0 ? left : 0;
+}
+
+bool store_memory(store_t *self, blockcache_stats_t *out)
+{
+    if (!self->cache)
+        return false;
+    *out = blockcache_stats(self->cache);
+    return true;
 }
 
 void store_destroy(store_t **self_p)
@@ -49,11 +117,17 @@ void store_destroy(store_t **self_p)
     if (!self_p || !*self_p)
         return;
     store_t *self = *self_p;
-    for (int t = 0; t < SIG_TABLE_NB; t++)
+    for (int t = 0; t < SIG_TABLE_NB; t++) {
         if (self->tables[t].file) {
             tbfile_close(self->tables[t].file);
             free(self->tables[t].file);
         }
+        tbsource_close(&self->tables[t].src);
+    }
+    for (int i = 0; i < self->nretired; i++)
+        tbsource_close(&self->retired[i]);
+    free(self->retired);
+    blockcache_destroy(&self->cache);
     if (self->aux_release)
         self->aux_release(self->aux);
     pthread_mutex_destroy(&self->lock);
@@ -64,12 +138,17 @@ void store_destroy(store_t **self_p)
 
 const char *store_dir(const store_t *self) { return self->dir; }
 
-const char *store_error(store_t *self) { return self->last_error[0] ? self->last_error : "no such table"; }
+const char *store_error(store_t *self)
+{
+    if (s_last.store == self && s_last.msg[0])
+        return s_last.msg;
+    return self->last_error[0] ? self->last_error : "no such table";
+}
 
 void store_set_error(store_t *self, const char *msg)
 {
     pthread_mutex_lock(&self->lock);
-    snprintf(self->last_error, sizeof self->last_error, "%s", msg);
+    s_note(self, msg, 0);
     pthread_mutex_unlock(&self->lock);
 }
 
@@ -91,7 +170,8 @@ void store_put(store_t *self, int table, const layout_table_t *layout, const rec
 
 bool store_has(store_t *self, int table)
 {
-    return sig_table_dead(table) || __atomic_load_n(&self->tables[table].recs, __ATOMIC_ACQUIRE) != NULL;
+    return sig_table_dead(table) || __atomic_load_n(&self->tables[table].recs, __ATOMIC_ACQUIRE) != NULL
+           || __atomic_load_n(&self->tables[table].src, __ATOMIC_ACQUIRE) != NULL;
 }
 
 int store_need(store_t *self, int table, char *err, size_t errlen)
@@ -105,11 +185,24 @@ int store_need(store_t *self, int table, char *err, size_t errlen)
         return -1;
     }
     pthread_mutex_lock(&self->lock);
+    s_entry_t *e = &self->tables[table];
     int rc = 0;
-    if (self->tables[table].failed) {
-        snprintf(err, errlen, "%s", self->tables[table].why);
+    if (e->recs || e->src) {
+        /* loaded by another thread meanwhile */
+    } else if (e->failed && s_now() < e->retry_at) {
+        snprintf(err, errlen, "%s", e->why);
+        s_note(self, e->why, e->retry_at);
         rc = -1;
-    } else if (!self->tables[table].recs) {
+    } else if (self->cache) {
+        tbsource_t *src = tbsource_open(self->dir, table, err, errlen);
+        if (!src) {
+            s_fail(self, e, err);
+            rc = -1;
+        } else {
+            e->failed = false;
+            __atomic_store_n(&e->src, src, __ATOMIC_RELEASE);
+        }
+    } else {
         tbfile_t *f = calloc(1, sizeof *f);
         if (!f) {
             snprintf(err, errlen, "out of memory");
@@ -117,12 +210,12 @@ int store_need(store_t *self, int table, char *err, size_t errlen)
         } else if (tbfile_read(self->dir, table, f, err, errlen) < 0) {
             free(f);
             rc = -1;
-            self->tables[table].failed = true;
-            snprintf(self->tables[table].why, sizeof self->tables[table].why, "%s", err);
+            s_fail(self, e, err);
         } else {
-            self->tables[table].file = f;
-            self->tables[table].layout = &f->layout;
-            __atomic_store_n(&self->tables[table].recs, f->recs, __ATOMIC_RELEASE);
+            e->failed = false;
+            e->file = f;
+            e->layout = &f->layout;
+            __atomic_store_n(&e->recs, f->recs, __ATOMIC_RELEASE);
         }
     }
     pthread_mutex_unlock(&self->lock);
@@ -154,6 +247,45 @@ void store_release(store_t *self, int table)
     pthread_mutex_unlock(&self->lock);
 }
 
+/* A block of src could not be read: the table fails (tried again after
+ * retry_s, the file opened anew); src is kept, as other lookups may be in it. */
+static void s_block_failed(store_t *self, int table, tbsource_t *src, const char *why)
+{
+    pthread_mutex_lock(&self->lock);
+    s_entry_t *e = &self->tables[table];
+    tbsource_t **grown = e->src == src ? realloc(self->retired, (size_t)(self->nretired + 1) * sizeof *grown) : NULL;
+    if (grown) {
+        self->retired = grown;
+        self->retired[self->nretired++] = src;
+        __atomic_store_n(&e->src, NULL, __ATOMIC_RELEASE);
+        s_fail(self, e, why);
+    } else {
+        s_note(self, why, e->retry_at);
+    }
+    pthread_mutex_unlock(&self->lock);
+}
+
+/* Record gi of the table src reads: from the cache, or its block read. */
+static rec_t s_block_record(store_t *self, int table, tbsource_t *src, uint64_t gi)
+{
+    uint64_t b = gi / TBSOURCE_BLOCK;
+    uint32_t i = (uint32_t)(gi % TBSOURCE_BLOCK);
+    rec_t r;
+    if (blockcache_get(self->cache, table, b, i, &r))
+        return r;
+    char err[256] = "out of memory";
+    rec_t *block = malloc(sizeof(rec_t) * TBSOURCE_BLOCK);
+    int64_t n = block ? tbsource_read(src, b, block, err, sizeof err) : -1;
+    if (n < 0) {
+        free(block);
+        s_block_failed(self, table, src, err);
+        return REC_INVALID;
+    }
+    r = block[i];
+    blockcache_put(self->cache, table, b, block, (uint32_t)n);
+    return r;
+}
+
 rec_t store_record(store_t *self, const octad_pos_t *p)
 {
     if (octad_insufficient_material(p))
@@ -168,20 +300,25 @@ rec_t store_record(store_t *self, const octad_pos_t *p)
         return REC_INVALID;
     if (sig_table_dead(table))
         return rec_make(REC_DRAW, 0, 0);
-    const rec_t *recs = __atomic_load_n(&self->tables[table].recs, __ATOMIC_ACQUIRE);
-    if (!recs && self->dir) {
+    s_entry_t *e = &self->tables[table];
+    const rec_t *recs = __atomic_load_n(&e->recs, __ATOMIC_ACQUIRE);
+    tbsource_t *src = recs ? NULL : __atomic_load_n(&e->src, __ATOMIC_ACQUIRE);
+    if (!recs && !src && self->dir) {
         char err[256];
-        if (store_need(self, table, err, sizeof err) < 0) {
-            store_set_error(self, err);
-        }
-        recs = __atomic_load_n(&self->tables[table].recs, __ATOMIC_ACQUIRE);
+        if (store_need(self, table, err, sizeof err) < 0)
+            return REC_INVALID; /* (store_need noted the failure) */
+        recs = __atomic_load_n(&e->recs, __ATOMIC_ACQUIRE);
+        src = recs ? NULL : __atomic_load_n(&e->src, __ATOMIC_ACQUIRE);
     }
-    if (!recs)
+    if (!recs && !src)
         return REC_INVALID;
-    const layout_table_t *lt = self->tables[table].layout;
+    const layout_table_t *lt = recs ? e->layout : tbsource_layout(src);
     uint32_t idx;
     int sl = index_locate(lt, p, &idx);
-    return sl < 0 ? REC_INVALID : recs[lt->slices[sl].offset + idx];
+    if (sl < 0)
+        return REC_INVALID;
+    uint64_t gi = lt->slices[sl].offset + idx;
+    return recs ? recs[gi] : s_block_record(self, table, src, gi);
 }
 
 /* Whether p (with an e.p. square) has a legal e.p. capture. */

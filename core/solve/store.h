@@ -5,14 +5,41 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "blockcache.h"
 #include "layout.h"
 #include "octad/position.h"
 #include "tb_record.h"
 
 typedef struct store store_t;
 
-/* A store reading table files from dir (NULL: memory tables only). */
+enum {
+    STORE_RETRY_DEFAULT = 30,      /* seconds before a table that failed to load is tried again */
+    STORE_MEMORY_DEFAULT_MB = 1024 /* the budget of a bounded store unless one is given (octad serve, probe) */
+};
+
+/* A store reading table files from dir (NULL: memory tables only): a table
+ * is read whole, decompressed, on first use and kept (the solver's store). */
 store_t *store_new(const char *dir);
+
+/* A store whose memory is bounded (the oracle's, `octad probe`'s): a table
+ * file is opened and checked on first use (tbsource.h), then its records are
+ * read one block (2^16 records) at a time and kept in an LRU of at most
+ * `budget` bytes (blockcache.h); answers are those of store_new. budget 0:
+ * store_new. NULL out of memory. */
+store_t *store_new_bounded(const char *dir, size_t budget);
+
+/* Seconds before a table whose file could not be read (missing, damaged,
+ * unreadable) is tried again (STORE_RETRY_DEFAULT); meanwhile lookups into
+ * it fail at once with the same message. */
+void store_set_retry(store_t *self, double seconds);
+
+/* Seconds until the table of the calling thread's last failure is tried
+ * again (0: now, or the failure was not a table's). */
+double store_retry_in(const store_t *self);
+
+/* A bounded store's block cache figures into *out: true; false for a store
+ * that reads tables whole. */
+bool store_memory(store_t *self, blockcache_stats_t *out);
 
 /* Frees *self_p (and every table it loaded) and sets it to NULL. */
 void store_destroy(store_t **self_p);
@@ -21,7 +48,9 @@ void store_destroy(store_t **self_p);
 void store_put(store_t *self, int table, const layout_table_t *layout, const rec_t *recs);
 
 /* Makes table `table` available: already there, dead (all drawn), or loaded
- * from its file. 0, or -1 with a message (missing file, bad checksum, ...). */
+ * (a bounded store: opened) from its file. 0, or -1 with a message (missing
+ * file, bad checksum, ...): a file that failed is not read again for the
+ * retry delay (store_set_retry). */
 int store_need(store_t *self, int table, char *err, size_t errlen);
 
 /* store_need, counted: a table loaded from its file stays loaded until as
@@ -52,7 +81,8 @@ rec_t store_record(store_t *self, const octad_pos_t *p);
 int store_value(store_t *self, const octad_pos_t *p, rec_t *out);
 
 /* The last failure to load a table (a message naming the file), for a
- * lookup that returned REC_INVALID or -1. */
+ * lookup that returned REC_INVALID or -1: the calling thread's own if it had
+ * one, else the store's last. */
 const char *store_error(store_t *self);
 
 /* Sets the message store_error returns (for a lookup a layer above failed). */

@@ -1,6 +1,7 @@
 /* tbblocks.c: zstd blocks of records. */
 #include "tbblocks.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -75,9 +76,7 @@ int tbblocks_pack(const rec_t *recs, uint64_t n, tbblocks_t *out, char *err, siz
     return 0;
 }
 
-/* Checks the block header and offsets; the size of the whole section, or 0
- * with a message. */
-static uint64_t s_check(const unsigned char *p, size_t len, uint64_t n, char *err, size_t errlen)
+uint64_t tbblocks_check(const unsigned char *p, size_t len, uint64_t n, char *err, size_t errlen)
 {
     uint64_t nb = s_nblocks(n);
     if (len < TBBLOCK_HEADER) {
@@ -115,7 +114,28 @@ static uint64_t s_check(const unsigned char *p, size_t len, uint64_t n, char *er
 uint64_t tbblocks_span(const unsigned char *p, size_t len, uint64_t n)
 {
     char err[128];
-    return s_check(p, len, n, err, sizeof err);
+    return tbblocks_check(p, len, n, err, sizeof err);
+}
+
+/* Decompresses block b's frame (flen bytes) with dc into `count` records
+ * at `to`, checking the frame's declared size and its checksum. */
+static int s_decode(ZSTD_DCtx *dc, const unsigned char *frame, size_t flen, uint64_t b, uint64_t count, rec_t *to,
+                    char *err, size_t errlen)
+{
+    size_t want = (size_t)count * sizeof(rec_t);
+    unsigned long long size = ZSTD_getFrameContentSize(frame, flen);
+    if (size != want) {
+        snprintf(err, errlen, "block %llu: frame holds %lld bytes, not %zu", (unsigned long long)b,
+                 size >= ZSTD_CONTENTSIZE_ERROR ? -1LL : (long long)size, want);
+        return -1;
+    }
+    size_t z = ZSTD_decompressDCtx(dc, to, want, frame, flen);
+    if (ZSTD_isError(z) || z != want) {
+        snprintf(err, errlen, "block %llu: corrupted records (zstd: %s); regenerate the table", (unsigned long long)b,
+                 ZSTD_isError(z) ? ZSTD_getErrorName(z) : "short frame");
+        return -1;
+    }
+    return 0;
 }
 
 /* Decompresses every block into out (or, out NULL, one block at a time into
@@ -123,7 +143,7 @@ uint64_t tbblocks_span(const unsigned char *p, size_t len, uint64_t n)
 static int s_unpack(const unsigned char *p, size_t len, uint64_t n, rec_t *out, uint32_t *crc, char *err,
                     size_t errlen)
 {
-    uint64_t span = s_check(p, len, n, err, errlen);
+    uint64_t span = tbblocks_check(p, len, n, err, errlen);
     if (!span)
         return -1;
     if (span != len) {
@@ -143,26 +163,42 @@ static int s_unpack(const unsigned char *p, size_t len, uint64_t n, rec_t *out, 
     int rc = 0;
     for (uint64_t b = 0; b < nb && rc == 0; b++) {
         uint64_t o = le_get64(p + TBBLOCK_HEADER + 8 * b), e = le_get64(p + TBBLOCK_HEADER + 8 * (b + 1));
-        uint64_t first = b << TBBLOCK_SHIFT, count = n - first < (1u << TBBLOCK_SHIFT) ? n - first : 1u << TBBLOCK_SHIFT;
-        size_t want = (size_t)count * sizeof(rec_t);
-        rec_t *to = out ? out + first : tmp;
-        unsigned long long size = ZSTD_getFrameContentSize(frames + o, (size_t)(e - o));
-        size_t z = size == want ? ZSTD_decompressDCtx(dc, to, want, frames + o, (size_t)(e - o)) : 0;
-        if (size != want) {
-            snprintf(err, errlen, "block %llu: frame holds %lld bytes, not %zu", (unsigned long long)b,
-                     size >= ZSTD_CONTENTSIZE_ERROR ? -1LL : (long long)size, want);
-            rc = -1;
-        } else if (ZSTD_isError(z) || z != want) {
-            snprintf(err, errlen, "block %llu: corrupted records (zstd: %s); regenerate the table",
-                     (unsigned long long)b, ZSTD_isError(z) ? ZSTD_getErrorName(z) : "short frame");
-            rc = -1;
-        } else if (crc) {
-            *crc = crc32c(*crc, to, want);
-        }
+        uint64_t count = tbblocks_count(n, b);
+        rec_t *to = out ? out + (b << TBBLOCK_SHIFT) : tmp;
+        rc = s_decode(dc, frames + o, (size_t)(e - o), b, count, to, err, errlen);
+        if (rc == 0 && crc)
+            *crc = crc32c(*crc, to, (size_t)count * sizeof(rec_t));
     }
     ZSTD_freeDCtx(dc);
     free(tmp);
     return rc;
+}
+
+/* The calling thread's decompression context (freed when the thread ends). */
+static pthread_key_t s_dctx_key;
+static pthread_once_t s_dctx_once = PTHREAD_ONCE_INIT;
+
+static void s_dctx_free(void *dc) { ZSTD_freeDCtx(dc); }
+
+static void s_dctx_init(void) { pthread_key_create(&s_dctx_key, s_dctx_free); }
+
+int tbblocks_decode(const unsigned char *frame, size_t flen, uint64_t b, uint64_t count, rec_t *out, char *err,
+                    size_t errlen)
+{
+    pthread_once(&s_dctx_once, s_dctx_init);
+    ZSTD_DCtx *dc = pthread_getspecific(s_dctx_key);
+    if (!dc && (!(dc = ZSTD_createDCtx()) || pthread_setspecific(s_dctx_key, dc) != 0)) {
+        ZSTD_freeDCtx(dc);
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    return s_decode(dc, frame, flen, b, count, out, err, errlen);
+}
+
+uint64_t tbblocks_count(uint64_t n, uint64_t b)
+{
+    uint64_t first = b << TBBLOCK_SHIFT;
+    return n - first < (1u << TBBLOCK_SHIFT) ? n - first : 1u << TBBLOCK_SHIFT;
 }
 
 int tbblocks_unpack(const unsigned char *p, size_t len, uint64_t n, rec_t *out, char *err, size_t errlen)

@@ -45,3 +45,17 @@ int tbblocks_crc(const unsigned char *p, size_t len, uint64_t n, uint32_t *crc, 
  * offsets (for a completeness check without decompressing); 0 if `p` (len
  * bytes available) is not a sound block header. */
 uint64_t tbblocks_span(const unsigned char *p, size_t len, uint64_t n);
+
+/* Checks a block header and its offsets for n records (`p`: len bytes
+ * available): the bytes of the whole block section, or 0 with a message. */
+uint64_t tbblocks_check(const unsigned char *p, size_t len, uint64_t n, char *err, size_t errlen);
+
+/* Records in block b of a table of n records (the last block is shorter). */
+uint64_t tbblocks_count(uint64_t n, uint64_t b);
+
+/* Decompresses block b's frame (flen bytes) into its `count` records at out,
+ * checking the frame's size and checksum, with a decompression context kept
+ * per thread. 0, or -1 with a message ("block 12: ...") that does not name
+ * the file. Thread-safe. */
+int tbblocks_decode(const unsigned char *frame, size_t flen, uint64_t b, uint64_t count, rec_t *out, char *err,
+                    size_t errlen);

@@ -163,7 +163,7 @@ int tbfile_write_as(const char *dir, const layout_table_t *t, const rec_t *recs,
     return rc;
 }
 
-static int s_parse_header(const unsigned char *h, tbfile_info_t *info, const char *path, char *err, size_t errlen)
+int tbfile_parse_header(const unsigned char *h, tbfile_info_t *info, const char *path, char *err, size_t errlen)
 {
     if (memcmp(h, MAGIC, 8) != 0) {
         snprintf(err, errlen, "%s: not an octad table file (bad magic)", path);
@@ -210,13 +210,13 @@ int tbfile_read_info(const char *path, tbfile_info_t *out, char *err, size_t err
         snprintf(err, errlen, "%s: truncated header (%zu of %d bytes)", path, n, TBFILE_HEADER);
         return -1;
     }
-    return s_parse_header(h, out, path, err, errlen);
+    return tbfile_parse_header(h, out, path, err, errlen);
 }
 
-/* Rebuilds the slice list from the directory; checks every entry. */
-static int s_directory(const unsigned char *d, tbfile_t *out, const char *path, char *err, size_t errlen)
+int tbfile_layout(const unsigned char *d, const tbfile_info_t *info, layout_table_t *out, const char *path, char *err,
+                  size_t errlen)
 {
-    int n = (int)out->info.nslices;
+    int n = (int)info->nslices;
     layout_slice_t *slices = calloc((size_t)(n ? n : 1), sizeof *slices);
     if (!slices) {
         snprintf(err, errlen, "%s: out of memory", path);
@@ -238,14 +238,14 @@ static int s_directory(const unsigned char *d, tbfile_t *out, const char *path, 
         slices[i].half = e[8];
     }
     char why[160];
-    if (layout_table_build((int)out->info.table, slices, n, &out->layout, why, sizeof why) < 0) {
+    if (layout_table_build((int)info->table, slices, n, out, why, sizeof why) < 0) {
         snprintf(err, errlen, "%s: %s", path, why);
         return -1;
     }
-    if (out->layout.size != out->info.nrecords) {
+    if (out->size != info->nrecords) {
         snprintf(err, errlen, "%s: directory gives %llu records, header %llu", path,
-                 (unsigned long long)out->layout.size, (unsigned long long)out->info.nrecords);
-        layout_table_free(&out->layout);
+                 (unsigned long long)out->size, (unsigned long long)info->nrecords);
+        layout_table_free(out);
         return -1;
     }
     return 0;
@@ -281,7 +281,7 @@ static int s_map(const char *dir, int table, char *path, size_t pathlen, void **
         return -1;
     }
     *len = (size_t)st.st_size;
-    if (s_parse_header(*map, info, path, err, errlen) < 0)
+    if (tbfile_parse_header(*map, info, path, err, errlen) < 0)
         goto fail;
     if (info->table != (uint32_t)table) {
         snprintf(err, errlen, "%s: holds table %u, not %d", path, info->table, table);
@@ -331,7 +331,7 @@ int tbfile_read(const char *dir, int table, tbfile_t *out, char *err, size_t err
         snprintf(err, errlen, "%s: checksum mismatch (the records are corrupted; regenerate the table)", path);
         goto fail;
     }
-    if (s_directory(p + TBFILE_HEADER, out, path, err, errlen) < 0)
+    if (tbfile_layout(p + TBFILE_HEADER, &out->info, &out->layout, path, err, errlen) < 0)
         goto fail;
     out->recs = recs;
     if (out->owned) { /* everything is in memory now */
@@ -370,7 +370,7 @@ int tbfile_check(const char *dir, int table, char *err, size_t errlen)
         snprintf(err, errlen, "%s: checksum mismatch (the records are corrupted; regenerate the table)", path);
         rc = -1;
     }
-    if (rc == 0 && s_directory(p + TBFILE_HEADER, &t, path, err, errlen) < 0)
+    if (rc == 0 && tbfile_layout(p + TBFILE_HEADER, &t.info, &t.layout, path, err, errlen) < 0)
         rc = -1;
     else if (rc == 0)
         layout_table_free(&t.layout);

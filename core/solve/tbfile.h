@@ -73,5 +73,15 @@ int tbfile_read_info(const char *path, tbfile_info_t *out, char *err, size_t err
  * header and exactly the size it declares (without reading the records). */
 bool tbfile_complete(const char *path, int table);
 
+/* Parses and checks a header's TBFILE_HEADER bytes (magic, checksum,
+ * version, scheme, table id) into *info. 0, or -1 with a message naming path. */
+int tbfile_parse_header(const unsigned char *h, tbfile_info_t *info, const char *path, char *err, size_t errlen);
+
+/* Rebuilds a table's layout from its slice directory (info->nslices entries
+ * at d), checking every entry and the record count against the header. 0,
+ * or -1 with a message naming path (nothing to free). */
+int tbfile_layout(const unsigned char *d, const tbfile_info_t *info, layout_table_t *out, const char *path, char *err,
+                  size_t errlen);
+
 /* Unmaps and frees. */
 void tbfile_close(tbfile_t *f);

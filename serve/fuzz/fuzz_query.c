@@ -76,7 +76,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                                         "/api/v1/octad/deployed", "/api/v1/octad/svg", "/nope"};
     static serve_ctx_t ctx;
     if (!ctx.oracle) {
-        ctx.oracle = oracle_new("/nonexistent/octad-fuzz-tables");
+        ctx.oracle = oracle_new("/nonexistent/octad-fuzz-tables", 0);
         ctx.log = serve_log_new(stderr);
         if (!ctx.oracle || !ctx.log)
             abort();

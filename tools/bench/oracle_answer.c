@@ -3,7 +3,9 @@
  * probe_position (the position's value alone), of one oracle_position (the
  * value and every move's, as JSON) and of json_dumps of that answer.
  *
- *   bench_oracle_answer DIR [ROUNDS] < positions.txt   (one OFEN a line)
+ *   bench_oracle_answer DIR [ROUNDS [MEMORY_MB]] < positions.txt   (one OFEN a line)
+ *
+ * MEMORY_MB: the tables' memory budget (octad serve --memory); 0 or none: read whole.
  *
  * CPU time (the machine is shared). Prints per round the mean nanoseconds of each over all positions, then the
  * medians of the rounds. */
@@ -26,7 +28,7 @@ static double s_now(void) { return bench_cpu_seconds() * 1e9; }
 int main(int argc, char **argv)
 {
     if (argc < 2) {
-        fprintf(stderr, "usage: bench_oracle_answer DIR [ROUNDS] < positions\n");
+        fprintf(stderr, "usage: bench_oracle_answer DIR [ROUNDS [MEMORY_MB]] < positions\n");
         return 2;
     }
     int rounds = argc > 2 ? atoi(argv[2]) : 5;
@@ -41,8 +43,9 @@ int main(int argc, char **argv)
         if (octad_parse(text[n], &pos[n], err, sizeof err) == 0)
             n++;
     }
-    oracle_t *o = oracle_new(argv[1]);
-    store_t *st = store_new(argv[1]);
+    size_t memory = argc > 3 ? (size_t)atoll(argv[3]) << 20 : 0;
+    oracle_t *o = oracle_new(argv[1], memory);
+    store_t *st = store_new_bounded(argv[1], memory);
     if (!o || !st || n == 0) {
         fprintf(stderr, "bench_oracle_answer: no positions, or out of memory\n");
         return 1;

@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "index.h"
 #include "layout.h"
@@ -25,6 +26,9 @@
 #include "sig.h"
 #include "store.h"
 #include "tb_record.h"
+
+/* A budget of one block and a half: every other lookup reads its block again. */
+#define S_TINY ((size_t)400 * 1024)
 
 static const char *s_octad, *s_starts;
 static char s_dir[64] = "/tmp/octad-oracle-XXXXXX";
@@ -41,7 +45,7 @@ static int s_setup(void **state)
     snprintf(cmd, sizeof cmd, "'%s' solve --max-pieces 5 --tables %s --quiet --threads 2 >/dev/null", s_octad, s_dir);
     if (system(cmd) != 0)
         return -1;
-    s_oracle = oracle_new(s_dir);
+    s_oracle = oracle_new(s_dir, (size_t)STORE_MEMORY_DEFAULT_MB << 20);
     return s_oracle ? 0 : -1;
 }
 
@@ -393,6 +397,159 @@ static void test_deployed(void **state)
     json_decref(list);
 }
 
+/* The JSON text of an answer (position, or mainline when line), "" when
+ * the position is not one (bad input); the caller frees it. */
+static char *s_text(oracle_t *o, const char *ofen, bool line)
+{
+    json_t *a = NULL;
+    char err[256] = "";
+    oracle_status_t rc = (line ? oracle_mainline : oracle_position)(o, ofen, &a, err, sizeof err);
+    if (rc == ORACLE_BAD_INPUT)
+        return strdup("");
+    if (rc != ORACLE_OK)
+        fail_msg("%s: %s", ofen, err);
+    char *text = json_dumps(a, JSON_COMPACT);
+    json_decref(a);
+    return text;
+}
+
+/* A random placement of two kings and up to 3 other men, side to move random. */
+static void s_random_ofen(uint64_t *rng, char *out, size_t len)
+{
+    char board[16];
+    memset(board, 0, sizeof board);
+    int men = 2 + (int)((*rng >> 33) % 4);
+    for (int k = 0; k < men; k++) {
+        int sq;
+        do {
+            *rng = *rng * 6364136223846793005ull + 1442695040888963407ull;
+            sq = (int)((*rng >> 33) % 16);
+        } while (board[sq]);
+        board[sq] = k == 0 ? 'K' : k == 1 ? 'k' : "PNBRQpnbrq"[(*rng >> 40) % 10];
+    }
+    size_t at = 0;
+    for (int rank = 3; rank >= 0; rank--) {
+        int empty = 0;
+        for (int f = 0; f < 4; f++) {
+            char c = board[rank * 4 + f];
+            if (!c) {
+                empty++;
+                continue;
+            }
+            if (empty)
+                out[at++] = (char)('0' + empty);
+            empty = 0;
+            out[at++] = c;
+        }
+        if (empty)
+            out[at++] = (char)('0' + empty);
+        if (rank)
+            out[at++] = '/';
+    }
+    snprintf(out + at, len - at, " %c - - 0 1", (*rng >> 20) & 1 ? 'w' : 'b');
+}
+
+/* The same positions under a budget of one block, the default budget and
+ * no bound (tables read whole, as before blocks): byte-identical answers,
+ * and the small budget held (it dropped blocks to stay within it). */
+static void test_budget_identical(void **state)
+{
+    (void)state;
+    oracle_t *whole = oracle_new(s_dir, 0), *tiny = oracle_new(s_dir, S_TINY);
+    assert_non_null(whole);
+    assert_non_null(tiny);
+    uint64_t rng = 31;
+    int answered = 0;
+    for (int i = 0; i < 1500; i++) {
+        char ofen[GAME_TEXT_MAX];
+        s_random_ofen(&rng, ofen, sizeof ofen);
+        bool line = i % 10 == 0;
+        char *a = s_text(whole, ofen, line), *b = s_text(tiny, ofen, line), *c = s_text(s_oracle, ofen, line);
+        if (strcmp(a, b) != 0 || strcmp(a, c) != 0)
+            fail_msg("%s: whole tables %s\n  budget %zu bytes %s\n  default budget %s", ofen, a, S_TINY, b, c);
+        answered += a[0] != '\0';
+        free(a);
+        free(b);
+        free(c);
+    }
+    assert_true(answered > 500);
+    size_t bytes, budget;
+    unsigned long long blocks, hits, misses;
+    assert_false(oracle_memory(whole, &bytes, &budget, &blocks, &hits, &misses));
+    assert_true(oracle_memory(tiny, &bytes, &budget, &blocks, &hits, &misses));
+    assert_int_equal(budget, S_TINY);
+    assert_true(bytes <= budget && blocks == 1);
+    assert_true(misses > 100 && hits > 100);
+    oracle_destroy(&whole);
+    oracle_destroy(&tiny);
+}
+
+/* A copy of the 5-piece tables in a new directory (its name into dir). */
+static void s_copy_tables(char *dir)
+{
+    char cmd[256];
+    assert_non_null(mkdtemp(dir));
+    snprintf(cmd, sizeof cmd, "cp %s/*.otb %s/", s_dir, dir);
+    assert_int_equal(system(cmd), 0);
+}
+
+/* ofen's answer: ORACLE_UNAVAILABLE naming KQvK.otb, tried again within 1 s. */
+static void s_unavailable(oracle_t *o, const char *ofen)
+{
+    json_t *a = NULL;
+    char err[256] = "";
+    assert_int_equal(oracle_position(o, ofen, &a, err, sizeof err), ORACLE_UNAVAILABLE);
+    assert_non_null(strstr(err, "KQvK.otb"));
+    assert_int_equal(oracle_retry_after(o), 1);
+}
+
+/* A table that cannot be read is tried again after the delay, not at once:
+ * a file gone when first needed, then put back; a block damaged after the
+ * table was opened, then mended. */
+static void test_retry(void **state)
+{
+    (void)state;
+    char dir[64] = "/tmp/octad-oracle-retry-XXXXXX", from[128], to[128], cmd[1024];
+    s_copy_tables(dir);
+    oracle_t *o = oracle_new(dir, S_TINY);
+    assert_non_null(o);
+    oracle_set_retry(o, 1);
+    const char *kqk = "3k/4/1KQ1/4 w - - 0 1";
+    char *want = s_text(s_oracle, kqk, false);
+    snprintf(from, sizeof from, "%s/KQvK.otb", dir);
+    snprintf(to, sizeof to, "%s/KQvK.away", dir);
+    assert_int_equal(rename(from, to), 0);
+    s_unavailable(o, kqk);
+    assert_int_equal(rename(to, from), 0);
+    s_unavailable(o, kqk); /* mended, but not tried again before the delay */
+    usleep(1100 * 1000);
+    char *got = s_text(o, kqk, false);
+    assert_string_equal(got, want);
+    free(got);
+    /* the last frame damaged in place (KQvK is one block), after other tables took the cache */
+    uint64_t rng = 7;
+    for (int i = 0; i < 40; i++) {
+        char ofen[GAME_TEXT_MAX];
+        s_random_ofen(&rng, ofen, sizeof ofen);
+        if (!strpbrk(ofen, "QqPp")) /* nothing that leads to KQvK */
+            free(s_text(o, ofen, false));
+    }
+    snprintf(cmd, sizeof cmd, "cp %s %s && size=$(stat -c %%s %s) && printf 'XXXXXXXX' | "
+             "dd of=%s bs=1 seek=$((size - 8)) conv=notrunc 2>/dev/null", from, to, from, from);
+    assert_int_equal(system(cmd), 0);
+    s_unavailable(o, kqk);
+    assert_int_equal(rename(to, from), 0);
+    s_unavailable(o, kqk);
+    usleep(1100 * 1000);
+    got = s_text(o, kqk, false);
+    assert_string_equal(got, want);
+    free(got);
+    free(want);
+    oracle_destroy(&o);
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    assert_int_equal(system(cmd), 0);
+}
+
 /* A table damaged after the oracle was made: its positions answer
  * ORACLE_UNAVAILABLE naming the file, others still answer. */
 static void test_damaged_table(void **state)
@@ -402,7 +559,7 @@ static void test_damaged_table(void **state)
     assert_non_null(mkdtemp(dir));
     snprintf(cmd, sizeof cmd, "cp %s/*.otb %s/", s_dir, dir);
     assert_int_equal(system(cmd), 0);
-    oracle_t *o = oracle_new(dir);
+    oracle_t *o = oracle_new(dir, S_TINY);
     assert_non_null(o);
     assert_string_not_equal(oracle_etag(o), "");
     snprintf(cmd, sizeof cmd, "printf 'XXXXXXXX' | dd of=%s/KQvK.otb bs=1 seek=300 conv=notrunc 2>/dev/null", dir);
@@ -415,7 +572,7 @@ static void test_damaged_table(void **state)
     assert_int_equal(oracle_position(o, "3k/4/4/R2K w - - 0 1", &a, err, sizeof err), ORACLE_OK);
     json_decref(a);
     oracle_destroy(&o);
-    o = oracle_new(dir); /* the tag follows the checksums of the files as they are */
+    o = oracle_new(dir, S_TINY); /* the tag follows the checksums of the files as they are */
     snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
     assert_int_equal(system(cmd), 0);
     oracle_destroy(&o);
@@ -431,7 +588,7 @@ static void test_partial_directory(void **state)
     assert_non_null(mkdtemp(dir));
     snprintf(cmd, sizeof cmd, "cp %s/*.otb %s/ && rm %s/KQvK.otb", s_dir, dir, dir);
     assert_int_equal(system(cmd), 0);
-    oracle_t *o = oracle_new(dir);
+    oracle_t *o = oracle_new(dir, S_TINY);
     assert_non_null(o);
     assert_int_equal(oracle_max_pieces(o), 2);
     static const struct {
@@ -459,7 +616,7 @@ static void test_partial_directory(void **state)
 static void test_no_tables(void **state)
 {
     (void)state;
-    oracle_t *o = oracle_new("/nonexistent/octad-tables");
+    oracle_t *o = oracle_new("/nonexistent/octad-tables", S_TINY);
     assert_non_null(o);
     assert_int_equal(oracle_table_files(o), 0);
     assert_int_equal(oracle_max_pieces(o), 2);
@@ -493,6 +650,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_bad_input),     cmocka_unit_test(test_mainline),
         cmocka_unit_test(test_deployed),      cmocka_unit_test(test_damaged_table),
         cmocka_unit_test(test_partial_directory), cmocka_unit_test(test_no_tables),
+        cmocka_unit_test(test_budget_identical), cmocka_unit_test(test_retry),
     };
     return cmocka_run_group_tests(tests, s_setup, s_teardown);
 }

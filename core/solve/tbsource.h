@@ -1,0 +1,37 @@
+/* tbsource.h: a table file read one block of records at a time, for a
+ * store whose memory is bounded (store_new_bounded): the header, the slice
+ * directory and the block offsets stay in memory, the records stay on disk
+ * until a block is asked for (docs/solver.md "Table files"). */
+#pragma once
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "layout.h"
+#include "tb_record.h"
+#include "tbblocks.h"
+
+enum { TBSOURCE_BLOCK = 1 << TBBLOCK_SHIFT }; /* records in a block (the last one of a table is shorter) */
+
+typedef struct tbsource tbsource_t;
+
+/* Opens dir/NAME.otb of `table` (format version 1 or 2) and checks it as
+ * tbfile_read does (magic, version, table, size, directory, block header,
+ * every frame and the checksum of all the records), reading one block at a
+ * time, so memory stays small whatever the table's size. NULL with a message
+ * naming the file and the problem. */
+tbsource_t *tbsource_open(const char *dir, int table, char *err, size_t errlen);
+
+/* Closes the file and frees *self_p; sets it to NULL; safe on NULL. */
+void tbsource_close(tbsource_t **self_p);
+
+/* The table's layout (borrowed: lives as long as the source). */
+const layout_table_t *tbsource_layout(const tbsource_t *self);
+
+/* Number of blocks of the table. */
+uint64_t tbsource_blocks(const tbsource_t *self);
+
+/* Reads block b (< tbsource_blocks) into out (room for TBSOURCE_BLOCK
+ * records), checking its frame (size, checksum): the number of records, or
+ * -1 with a message naming the file and the block. Thread-safe. */
+int64_t tbsource_read(tbsource_t *self, uint64_t b, rec_t *out, char *err, size_t errlen);
