@@ -3,13 +3,15 @@
 over tables to 4 pieces made by the test: every answer against `octad probe` (values incl. cursed
 wins and blessed losses made by the clock, e.p., rights, mate, stalemate), the mainline, the deployed
 starts against docs/tables/starts.txt, the SVG, /health, CORS, ETag and 304, errors as JSON naming the
-field (400), 404, 405, over-long requests, a table damaged while it runs (503, logged once, the
-server stays up), no tables at all, 1,000 idle connections and a slow client, the command line.
+field (400), 404, 405, over-long requests, --memory 1 and 0 byte for byte as the default, a table
+damaged while it runs (503, logged once, the server stays up), a table file gone then put back
+(503 saying when it is tried again, then 200 after the delay), no tables at all, 1,000 idle connections and a slow client, the command line.
 
 usage: test_serve.py OCTAD STARTS_TXT
 """
 import json
 import os
+import random
 import resource
 import shutil
 import signal
@@ -142,8 +144,7 @@ def compare(port, ofen, tables):
     return a
 
 
-def test_answers(port, tables):
-    positions = [
+POSITIONS = [
         "3k/4/1KQ1/4 w - - 0 1",     # mate in one
         "3k/3Q/2K1/4 b - - 1 1",     # checkmated
         "k3/4/1Q2/3K b - - 0 1",     # stalemate
@@ -156,9 +157,12 @@ def test_answers(port, tables):
         "2k1/1p2/4/1QK1 w - - 0 1",
         "3k/p3/4/1P1K b - - 0 1",
         "k3/4/4/KR2 b - - 0 1",      # a loss
-    ]
+]
+
+
+def test_answers(port, tables):
     seen = set()
-    for ofen in positions:
+    for ofen in POSITIONS:
         seen.add(compare(port, ofen, tables)["category"])
     # cursed wins and blessed losses by the clock: a win (loss) whose clock leaves too few plies
     for ofen in ("3k/4/4/R2K w - - %d 80", "k3/4/4/KR2 b - - %d 80"):
@@ -306,6 +310,64 @@ def test_damaged(tables):
     check(log.count("KQvK.otb") == 1, "the failure is logged once: %r" % log.strip())
 
 
+def test_memory(tables, port):
+    """--memory 1 (a few blocks: nearly every lookup reads its block again) and --memory 0 (tables read
+    whole) answer every request byte for byte as the default does, and as octad probe."""
+    rng = random.Random(31)
+    ofens = list(POSITIONS)
+    while len(ofens) < 300:
+        board = [""] * 16
+        for i, sq in enumerate(rng.sample(range(16), rng.randint(2, 4))):
+            board[sq] = "K" if i == 0 else "k" if i == 1 else rng.choice("PNBRQpnbrq")
+        ranks = []
+        for r in range(3, -1, -1):
+            text, empty = "", 0
+            for c in board[r * 4:r * 4 + 4]:
+                if c:
+                    text += (str(empty) if empty else "") + c
+                    empty = 0
+                else:
+                    empty += 1
+            ranks.append(text + (str(empty) if empty else ""))
+        ofens.append("/".join(ranks) + " %s - - 0 1" % rng.choice("wb"))
+    tiny, whole = Server(tables, "--memory", "1", "--cache", "0"), Server(tables, "--memory", "0", "--cache", "0")
+    differ, answered = [], 0
+    for ofen in ofens:
+        for path in ("/api/v1/octad", "/api/v1/octad/mainline"):
+            bodies = [get(p, path, {"ofen": ofen})[::2] for p in (port, tiny.port, whole.port)]
+            answered += bodies[0][0] == 200
+            if bodies[0] != bodies[1] or bodies[0] != bodies[2]:
+                differ.append((path, ofen))
+    check(not differ and answered > 250, "--memory 1, --memory 0 and the default: byte-identical answers (%d of %d "
+          "requests answered 200%s)" % (answered, 2 * len(ofens), ", differ: %r" % differ[:3] if differ else ""))
+    compare(tiny.port, "3k/4/4/R2K w - - 0 1", tables)
+    compare(tiny.port, "3k/pP2/4/3K b - b2 0 1", tables)
+    check(tiny.stop() == 0 and whole.stop() == 0, "--memory 1 agrees with octad probe; both stop cleanly")
+
+
+def test_retry(tables):
+    """A table file that cannot be read when first needed: 503 saying when it is tried again (retry_after,
+    Retry-After); put back, it is not read again before then; after, it answers."""
+    gone = os.path.join(TMP, "gone")
+    shutil.copytree(tables, gone)
+    srv = Server(gone, "--retry", "2")
+    path, away = os.path.join(gone, "KQvK.otb"), os.path.join(gone, "KQvK.away")
+    os.rename(path, away)
+    ofen = {"ofen": "3k/4/1KQ1/4 w - - 0 1"}
+    s1, h1, e1 = get_json(srv.port, "/api/v1/octad", ofen)
+    check(s1 == 503 and "KQvK.otb" in e1["error"] and e1["retry_after"] in (1, 2) and h1["Retry-After"] in ("1", "2")
+          and "tried again in" in e1["message"], "a table that cannot be read: 503 saying when it is tried again "
+          "(retry_after %r, Retry-After %r)" % (e1.get("retry_after"), h1["Retry-After"]))
+    os.rename(away, path)
+    s2, _, e2 = get_json(srv.port, "/api/v1/octad", ofen)
+    check(s2 == 503 and e2["retry_after"] in (1, 2), "put back: not read again before the delay (503)")
+    time.sleep(2.2)
+    s3, _, a = get_json(srv.port, "/api/v1/octad", ofen)
+    check(s3 == 200 and a["category"] == "win", "after the delay it is read and answers (%d)" % s3)
+    srv.stop()
+    check(srv.stderr().count("KQvK.otb") == 1, "the failure is logged once: %r" % srv.stderr().strip())
+
+
 def test_no_tables():
     srv = Server(os.path.join(TMP, "none"), "--cache", "0")
     log = srv.stderr()
@@ -394,9 +456,11 @@ def main():
         test_http(srv.port)
         test_connections(srv.port)
         test_openapi(srv.port, os.path.join(os.path.dirname(STARTS), "..", "oracle-openapi.yaml"))
+        test_memory(tables, srv.port)
         check(srv.alive() and srv.stop() == 0, "the server ran through it all and stops cleanly (no sanitizer report)")
         test_timeout(tables)
         test_damaged(tables)
+        test_retry(tables)
         test_no_tables()
         test_make()
         test_command_line()
