@@ -106,9 +106,20 @@ static void s_health(serve_ctx_t *ctx, serve_arg_fn arg, void *request, serve_re
 {
     (void)arg;
     (void)request;
-    s_reply_json(out, 200,
-                 json_pack("{s:s, s:i, s:i}", "status", "ok", "table_files", oracle_table_files(ctx->oracle),
-                           "max_pieces", oracle_max_pieces(ctx->oracle)));
+    json_t *o = json_pack("{s:s, s:i, s:i}", "status", "ok", "table_files", oracle_table_files(ctx->oracle),
+                          "max_pieces", oracle_max_pieces(ctx->oracle));
+    size_t bytes, budget;
+    unsigned long long blocks, hits, misses;
+    json_t *memory = NULL;
+    if (o && oracle_memory(ctx->oracle, &bytes, &budget, &blocks, &hits, &misses)
+        && (!(memory = json_pack("{s:I, s:I, s:I, s:I, s:I}", "budget_bytes", (json_int_t)budget,
+                                             "held_bytes", (json_int_t)bytes, "blocks", (json_int_t)blocks,
+                                             "hits", (json_int_t)hits, "misses", (json_int_t)misses))
+            || json_object_set_new(o, "memory", memory) < 0)) {
+        json_decref(o);
+        o = NULL;
+    }
+    s_reply_json(out, 200, o);
 }
 
 /* An answer of the oracle about the ofen parameter's position. */

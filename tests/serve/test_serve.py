@@ -218,6 +218,9 @@ def test_mainline_deployed_svg(port):
 def test_http(port):
     status, headers, h = get_json(port, "/health")
     check(status == 200 and h["status"] == "ok" and h["max_pieces"] == 4, "/health")
+    mem = h["memory"]
+    check(mem["budget_bytes"] == 1024 << 20 and 0 < mem["held_bytes"] <= mem["budget_bytes"] and mem["blocks"] > 0
+          and mem["misses"] >= mem["blocks"], "/health: the memory budget and what it holds (%r)" % mem)
     params = {"ofen": "3k/4/4/R2K w - - 0 1"}
     status, headers, _ = get(port, "/api/v1/octad", params, headers={"Origin": "https://octad.gg"})
     etag = headers["ETag"]
