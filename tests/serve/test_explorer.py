@@ -3,8 +3,9 @@
 through chromedriver's W3C WebDriver protocol (plain HTTP, no client library), over tables to 4
 pieces made by the test. It opens a position from the URL, checks the value, the move list and the
 board against the API, plays by clicking squares, steps back and forward with the arrow keys,
-plays a move from the list, plays against perfect play, follows the mainline, opens the deployed
-starts, flips the board, checks that nothing is loaded from anywhere but the server and that a
+plays a move from the list, promotes a pawn to the piece chosen (the chooser offers the four that
+docs/rules.md allows, drawn by our renderer; Escape cancels), plays against perfect play, follows
+the mainline, opens the deployed starts, flips the board, checks that nothing is loaded from anywhere but the server and that a
 phone-sized window needs no sideways scrolling, and keeps a screenshot.
 
 usage: test_explorer.py OCTAD SCREENSHOT_DIR
@@ -112,6 +113,57 @@ def api(port, path, ofen=None):
         return json.loads(r.read())
 
 
+def test_promotion(drv, port, base):
+    """A pawn reaching the far rank: the page asks which piece (queen, rook, bishop, knight: rules.md), each
+    drawn by our renderer with its value; Escape cancels; the piece clicked (or its key) is the one played."""
+    pos = "3k/P3/4/1K2 w - - 0 1"
+    moves = api(port, "/api/v1/octad", pos)["moves"]
+    promos = {m["uoi"][-1]: m for m in moves if m["uoi"].startswith("a3a4")}
+    check(sorted(promos) == ["b", "n", "q", "r"], "the API offers four promotions: %s" % sorted(promos))
+    drv.s("POST", "/url", {"url": base + "#" + urllib.parse.quote(pos)})
+    drv.js("location.reload()")
+    drv.wait_ready(0)
+    drv.click('#grid div[data-square="a3"]')
+    drv.click('#grid div[data-square="a4"]')
+    drv.wait("return document.getElementById('promo').classList.contains('open')", "the promotion chooser")
+    offered = drv.js("return [...document.querySelectorAll('#promo-choices button')].map(b => b.dataset.uoi)")
+    check(offered == ["a3a4q", "a3a4r", "a3a4b", "a3a4n"], "a3 to a4 asks for the piece: %s" % offered)
+    drv.wait("return [...document.querySelectorAll('#promo-choices img')].every(i => i.complete && i.naturalWidth > 0)",
+             "the choices' pieces drawn")
+    srcs = drv.js("return [...document.querySelectorAll('#promo-choices img')].map(i => decodeURIComponent(i.src))")
+    check(all(promos[u[-1]]["ofen"] in s for u, s in zip(offered, srcs)),
+          "each choice is drawn by our SVG renderer from the position after it")
+    labels = drv.js("return [...document.querySelectorAll('#promo-choices button span')].map(s => s.textContent)")
+    want = ["%s: %s" % (n, {"loss": "win", "draw": "draw", "win": "loss", "cursed-win": "blessed loss",
+                            "blessed-loss": "cursed win"}[promos[l]["category"]])
+            for l, n in (("q", "queen"), ("r", "rook"), ("b", "bishop"), ("n", "knight"))]
+    check(labels == want, "each with the value it keeps for the mover: %s" % labels)
+    check(drv.hash_ofen() == pos, "nothing is played before the choice")
+    os.makedirs(SHOTS, exist_ok=True)
+    shot = os.path.join(SHOTS, "explorer-promotion.png")
+    with open(shot, "wb") as f:
+        f.write(base64.b64decode(drv.s("GET", "/screenshot")))
+    check(os.path.getsize(shot) > 10000, "screenshot of the chooser kept: " + shot)
+    drv.key("\ue00c")  # Escape
+    check(not drv.js("return document.getElementById('promo').classList.contains('open')")
+          and drv.hash_ofen() == pos, "Escape cancels: nothing played")
+    drv.click('#grid div[data-square="a3"]')
+    drv.click('#grid div[data-square="a4"]')
+    drv.wait("return document.getElementById('promo').classList.contains('open')", "the chooser again")
+    drv.click('#promo-choices button[data-uoi="a3a4n"]')
+    drv.wait_ready(1)
+    check(drv.hash_ofen() == promos["n"]["ofen"] and "lastmove=a3a4n" in drv.js("return document.getElementById('board').src"),
+          "the knight clicked is played: %s" % drv.hash_ofen())
+    drv.key("\ue012")  # ArrowLeft
+    drv.wait_ready(0)
+    drv.click('#grid div[data-square="a3"]')
+    drv.click('#grid div[data-square="a4"]')
+    drv.wait("return document.getElementById('promo').classList.contains('open')", "the chooser a third time")
+    drv.key("r")
+    drv.wait_ready(1)
+    check(drv.hash_ofen() == promos["r"]["ofen"], "the key R chooses the rook: %s" % drv.hash_ofen())
+
+
 def main():
     srv = drv = None
     try:
@@ -164,6 +216,8 @@ def main():
         drv.click("#moves tr:first-child")
         drv.wait_ready(2)
         check(drv.hash_ofen() == b["moves"][0]["ofen"], "clicking a move in the list plays it")
+
+        test_promotion(drv, port, base)
 
         drv.s("POST", "/url", {"url": base + "#" + urllib.parse.quote("3k/4/4/R2K w - - 2 5")})
         drv.js("location.reload()")
