@@ -20,20 +20,23 @@ struct blockcache {
     size_t nbuckets;              /* a power of two */
     s_node_t *head, *tail;
     blockcache_stats_t st;
+    uint32_t block;                   /* records a buffer holds */
+    rec_t *spares[BLOCKCACHE_SPARES]; /* buffers of dropped blocks */
+    int nspares;
 };
 
 enum { S_BUCKETS_MIN = 64 };
 
 static uint64_t s_key(int table, uint64_t b) { return (uint64_t)table << 40 | b; }
 
-static size_t s_cost(uint32_t n) { return sizeof(s_node_t) + (size_t)n * sizeof(rec_t); }
+static size_t s_cost(const blockcache_t *self) { return sizeof(s_node_t) + (size_t)self->block * sizeof(rec_t); }
 
 static size_t s_bucket(const blockcache_t *self, uint64_t key)
 {
     return (size_t)((key * 0x9E3779B97F4A7C15ull) >> 17) & (self->nbuckets - 1);
 }
 
-blockcache_t *blockcache_new(size_t budget)
+blockcache_t *blockcache_new(size_t budget, uint32_t block)
 {
     blockcache_t *self = calloc(1, sizeof *self);
     if (!self || !(self->buckets = calloc(S_BUCKETS_MIN, sizeof *self->buckets))) {
@@ -42,6 +45,7 @@ blockcache_t *blockcache_new(size_t budget)
     }
     self->nbuckets = S_BUCKETS_MIN;
     self->st.budget = budget;
+    self->block = block;
     pthread_mutex_init(&self->lock, NULL);
     return self;
 }
@@ -56,6 +60,8 @@ void blockcache_destroy(blockcache_t **self_p)
         free(n->recs);
         free(n);
     }
+    for (int i = 0; i < self->nspares; i++)
+        free(self->spares[i]);
     pthread_mutex_destroy(&self->lock);
     free(self->buckets);
     free(self);
@@ -141,7 +147,7 @@ bool blockcache_get(blockcache_t *self, int table, uint64_t b, uint32_t i, rec_t
 void blockcache_put(blockcache_t *self, int table, uint64_t b, rec_t *recs, uint32_t count)
 {
     uint64_t key = s_key(table, b);
-    size_t cost = s_cost(count);
+    size_t cost = s_cost(self);
     s_node_t *fresh = cost <= self->st.budget ? malloc(sizeof *fresh) : NULL;
     s_node_t *dropped = NULL; /* freed after the lock is released */
     pthread_mutex_lock(&self->lock);
@@ -152,9 +158,13 @@ void blockcache_put(blockcache_t *self, int table, uint64_t b, rec_t *recs, uint
             s_node_t *old = self->tail;
             s_unlink(self, old);
             s_unchain(self, old);
-            self->st.bytes -= s_cost(old->n);
+            self->st.bytes -= cost;
             self->st.blocks--;
             self->st.evictions++;
+            if (self->nspares < BLOCKCACHE_SPARES) {
+                self->spares[self->nspares++] = old->recs; /* for blockcache_buffer */
+                old->recs = NULL;
+            }
             old->chain = dropped;
             dropped = old;
         }
@@ -177,6 +187,16 @@ void blockcache_put(blockcache_t *self, int table, uint64_t b, rec_t *recs, uint
         free(dropped);
         dropped = next;
     }
+}
+
+rec_t *blockcache_buffer(blockcache_t *self)
+{
+    rec_t *recs = NULL;
+    pthread_mutex_lock(&self->lock);
+    if (self->nspares)
+        recs = self->spares[--self->nspares];
+    pthread_mutex_unlock(&self->lock);
+    return recs ? recs : malloc((size_t)self->block * sizeof(rec_t));
 }
 
 blockcache_stats_t blockcache_stats(blockcache_t *self)

@@ -89,7 +89,7 @@ store_t *store_new(const char *dir)
 store_t *store_new_bounded(const char *dir, size_t budget)
 {
     store_t *self = store_new(dir);
-    if (self && budget && !(self->cache = blockcache_new(budget)))
+    if (self && budget && !(self->cache = blockcache_new(budget, TBSOURCE_BLOCK)))
         store_destroy(&self);
     return self;
 }
@@ -274,7 +274,7 @@ static rec_t s_block_record(store_t *self, int table, tbsource_t *src, uint64_t 
     if (blockcache_get(self->cache, table, b, i, &r))
         return r;
     char err[256] = "out of memory";
-    rec_t *block = malloc(sizeof(rec_t) * TBSOURCE_BLOCK);
+    rec_t *block = blockcache_buffer(self->cache);
     int64_t n = block ? tbsource_read(src, b, block, err, sizeof err) : -1;
     if (n < 0) {
         free(block);

@@ -2,6 +2,7 @@
 #include "tbsource.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -178,6 +179,25 @@ const layout_table_t *tbsource_layout(const tbsource_t *self) { return &self->la
 
 uint64_t tbsource_blocks(const tbsource_t *self) { return self->nblocks; }
 
+uint64_t tbsource_block_records(const tbsource_t *self, uint64_t b) { return tbblocks_count(self->info.nrecords, b); }
+
+/* The calling thread's buffer for one compressed frame (freed when the thread ends). */
+static pthread_key_t s_frame_key;
+static pthread_once_t s_frame_once = PTHREAD_ONCE_INIT;
+
+static void s_frame_init(void) { pthread_key_create(&s_frame_key, free); }
+
+static unsigned char *s_frame_buffer(size_t max)
+{
+    pthread_once(&s_frame_once, s_frame_init);
+    unsigned char *buf = pthread_getspecific(s_frame_key);
+    if (!buf && (buf = malloc(max)) && pthread_setspecific(s_frame_key, buf) != 0) {
+        free(buf);
+        buf = NULL;
+    }
+    return buf;
+}
+
 int64_t tbsource_read(tbsource_t *self, uint64_t b, rec_t *out, char *err, size_t errlen)
 {
     uint64_t count = tbblocks_count(self->info.nrecords, b);
@@ -190,7 +210,7 @@ int64_t tbsource_read(tbsource_t *self, uint64_t b, rec_t *out, char *err, size_
                  self->path, (unsigned long long)b, (unsigned long long)len);
         return -1;
     }
-    unsigned char *frame = malloc(len ? len : 1);
+    unsigned char *frame = s_frame_buffer(self->frame_max); /* the same size in every source */
     char why[192];
     int rc = -1;
     if (!frame)
@@ -200,6 +220,5 @@ int64_t tbsource_read(tbsource_t *self, uint64_t b, rec_t *out, char *err, size_
         if (rc < 0)
             snprintf(err, errlen, "%s: %s", self->path, why);
     }
-    free(frame);
     return rc < 0 ? -1 : (int64_t)count;
 }

@@ -31,7 +31,10 @@ const layout_table_t *tbsource_layout(const tbsource_t *self);
 /* Number of blocks of the table. */
 uint64_t tbsource_blocks(const tbsource_t *self);
 
-/* Reads block b (< tbsource_blocks) into out (room for TBSOURCE_BLOCK
- * records), checking its frame (size, checksum): the number of records, or
+/* Records in block b (TBSOURCE_BLOCK but for the table's last block). */
+uint64_t tbsource_block_records(const tbsource_t *self, uint64_t b);
+
+/* Reads block b (< tbsource_blocks) into out (room for its
+ * tbsource_block_records), checking its frame (size, checksum): the number of records, or
  * -1 with a message naming the file and the block. Thread-safe. */
 int64_t tbsource_read(tbsource_t *self, uint64_t b, rec_t *out, char *err, size_t errlen);
