@@ -3,6 +3,7 @@
 
     python3 tools/bench/oracle_wrk.py [OCTAD] [--pieces N] [--rounds R] [--seconds S] [--connections C]
                                       [--threads N] [--positions K] [--keep-positions FILE] [--cache N]
+                                      [--tables DIR] [--memory MB[,MB...]] [--random-only]
 
 Makes the tables up to N pieces (default 5) in a temporary directory, starts `octad serve`
 (--threads N, default the cores) on a free port of 127.0.0.1, draws K (default 2000) random legal
@@ -12,8 +13,15 @@ default 64) R times (default 3) for S seconds (default 10) over three loads: /he
 floor), one fixed position, and the random positions in turn. Prints each run's requests/s and
 latency percentiles, the medians, and the server's resident memory (VmRSS, VmHWM) at the end.
 wrk and the server share the machine's cores: the figures are for both on one machine.
+
+--tables DIR serves tables already made (up to --pieces pieces; kept). --memory runs the loads once
+per budget (octad serve --memory MB; 0: tables read whole), each on a fresh server, in the order
+given, after one warm-up pass over the random positions, and prints the block cache's hits and
+misses (/health) with the memory. --random-only runs only the random positions' load.
 """
 import argparse
+import http.client
+import json
 import os
 import random
 import re
@@ -87,30 +95,72 @@ def main():
     ap.add_argument("--keep-positions", metavar="FILE", help="write the random positions' OFEN there")
     ap.add_argument("--cache", type=int, default=0,
                     help="octad serve --cache N (default 0: every request computed, so the figures are the work)")
+    ap.add_argument("--tables", metavar="DIR", help="serve these tables (made up to --pieces) instead of making them")
+    ap.add_argument("--memory", default=None, help="budgets in MB, comma-separated (octad serve --memory; 0: none)")
+    ap.add_argument("--random-only", action="store_true", help="only the random positions' load")
     a = ap.parse_args()
     tmp = tempfile.mkdtemp(prefix="octad-wrk-")
     srv = None
     try:
-        tables = os.path.join(tmp, "tables")
-        subprocess.run([a.octad, "solve", "--max-pieces", str(a.pieces), "--tables", tables, "--quiet"],
-                       check=True, stdout=subprocess.DEVNULL)
-        srv = subprocess.Popen([a.octad, "serve", "--tables", tables, "--listen", "127.0.0.1:0",
-                                "--threads", str(a.threads), "--cache", str(a.cache)], stdout=subprocess.PIPE, text=True)
-        line = srv.stdout.readline()
-        port = int(line.rsplit(":", 1)[1])
-        base = "http://127.0.0.1:%d" % port
-        rng = random.Random(31)
-        paths, ofens = [], []
-        while len(paths) < a.positions:
-            ofen = random_ofen(rng, rng.randint(0, a.pieces - 2))
-            path = "/api/v1/octad?" + urllib.parse.urlencode({"ofen": ofen})
-            try:
-                with urllib.request.urlopen(base + path) as r:
-                    if b'"category":"unknown"' not in r.read():
-                        paths.append(path)
-                        ofens.append(ofen)
-            except urllib.error.HTTPError:
-                pass  # not a legal position
+        tables = a.tables or os.path.join(tmp, "tables")
+        if not a.tables:
+            subprocess.run([a.octad, "solve", "--max-pieces", str(a.pieces), "--tables", tables, "--quiet"],
+                           check=True, stdout=subprocess.DEVNULL)
+        budgets = a.memory.split(",") if a.memory else [None]
+        paths = None
+        for budget in budgets:
+            srv = start(a, tables, budget)
+            paths = run_loads(a, tmp, srv, budget, paths)
+            srv.send_signal(signal.SIGTERM)
+            srv.wait()
+            srv = None
+    finally:
+        if srv:
+            srv.send_signal(signal.SIGTERM)
+            srv.wait()
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def start(a, tables, budget):
+    """An octad serve process on a free port (its port in .port)."""
+    cmd = [a.octad, "serve", "--tables", tables, "--listen", "127.0.0.1:0", "--threads", str(a.threads),
+           "--cache", str(a.cache)]
+    if budget is not None:
+        cmd += ["--memory", budget]
+    srv = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True)
+    line = srv.stdout.readline()
+    srv.port = int(line.rsplit(":", 1)[1])
+    return srv
+
+
+def draw_paths(a, base):
+    """K random positions the tables cover, as request paths, and their OFEN."""
+    rng = random.Random(31)
+    paths, ofens = [], []
+    while len(paths) < a.positions:
+        ofen = random_ofen(rng, rng.randint(0, a.pieces - 2))
+        path = "/api/v1/octad?" + urllib.parse.urlencode({"ofen": ofen})
+        try:
+            with urllib.request.urlopen(base + path) as r:
+                if b'"category":"unknown"' not in r.read():
+                    paths.append(path)
+                    ofens.append(ofen)
+        except urllib.error.HTTPError:
+            pass  # not a legal position
+    return paths, ofens
+
+
+def rss(pid):
+    with open("/proc/%d/status" % pid) as f:
+        return {k: v.strip() for k, v in (l.split(":", 1) for l in f) if k in ("VmRSS", "VmHWM")}
+
+
+def run_loads(a, tmp, srv, budget, paths):
+    """The loads on one server; returns the paths drawn (drawn once, on the first server)."""
+    base = "http://127.0.0.1:%d" % srv.port
+    at_start = rss(srv.pid)["VmRSS"]
+    if paths is None:
+        paths, ofens = draw_paths(a, base)
         with open(os.path.join(tmp, "paths.txt"), "w") as f:
             f.write("\n".join(paths) + "\n")
         if a.keep_positions:
@@ -118,29 +168,34 @@ def main():
                 f.write("\n".join(ofens) + "\n")
         with open(os.path.join(tmp, "paths.lua"), "w") as f:
             f.write(LUA)
-        print("octad serve --threads %d --cache %d over the tables to %d pieces; wrk -t2 -c%d -d%ds --latency, %d rounds; "
-              "%d cores; %s" % (a.threads, a.cache, a.pieces, a.connections, a.seconds, a.rounds, os.cpu_count(),
-                                time.strftime("%Y-%m-%d", time.gmtime())))
-        fixed = "/api/v1/octad?" + urllib.parse.urlencode({"ofen": "3k/4/4/R2K w - - 0 1"})
-        for name, path in (("/health", "/health"), ("one position", fixed),
-                           ("%d random positions" % len(paths), None)):
-            runs = []
-            for r in range(a.rounds):
-                rps, lat, bad = wrk(base, os.path.join(tmp, "paths.txt"), path, a.seconds, a.connections)
-                runs.append((rps, lat))
-                print("  %-22s round %d: %9.0f req/s  p50 %.3f ms  p90 %.3f ms  p99 %.3f ms%s" % (
-                    name, r + 1, rps, lat["50"], lat["90"], lat["99"], "  (%d non-2xx!)" % bad if bad else ""))
-            print("  %-22s median : %9.0f req/s  p50 %.3f ms  p90 %.3f ms  p99 %.3f ms" % (
-                name, statistics.median(x[0] for x in runs), statistics.median(x[1]["50"] for x in runs),
-                statistics.median(x[1]["90"] for x in runs), statistics.median(x[1]["99"] for x in runs)))
-        with open("/proc/%d/status" % srv.pid) as f:
-            mem = {k: v.strip() for k, v in (l.split(":", 1) for l in f) if k in ("VmRSS", "VmHWM")}
-        print("  server memory: VmRSS %s, VmHWM %s" % (mem["VmRSS"], mem["VmHWM"]))
-    finally:
-        if srv:
-            srv.send_signal(signal.SIGTERM)
-            srv.wait()
-        shutil.rmtree(tmp, ignore_errors=True)
+    print("octad serve --threads %d --cache %d%s over the tables to %d pieces; wrk -t2 -c%d -d%ds --latency, %d rounds; "
+          "%d cores; %s" % (a.threads, a.cache, "" if budget is None else " --memory %s" % budget, a.pieces,
+                            a.connections, a.seconds, a.rounds, os.cpu_count(),
+                            time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())))
+    if budget is not None:  # one pass over the random positions first: the tables and blocks they need read once
+        conn = http.client.HTTPConnection("127.0.0.1", srv.port)
+        for path in paths:
+            conn.request("GET", path)
+            conn.getresponse().read()
+        conn.close()
+    fixed = "/api/v1/octad?" + urllib.parse.urlencode({"ofen": "3k/4/4/R2K w - - 0 1"})
+    loads = (("/health", "/health"), ("one position", fixed), ("%d random positions" % len(paths), None))
+    for name, path in loads[2:] if a.random_only else loads:
+        runs = []
+        for r in range(a.rounds):
+            rps, lat, bad = wrk(base, os.path.join(tmp, "paths.txt"), path, a.seconds, a.connections)
+            runs.append((rps, lat))
+            print("  %-22s round %d: %9.0f req/s  p50 %.3f ms  p90 %.3f ms  p99 %.3f ms%s" % (
+                name, r + 1, rps, lat["50"], lat["90"], lat["99"], "  (%d non-2xx!)" % bad if bad else ""))
+        print("  %-22s median : %9.0f req/s  p50 %.3f ms  p90 %.3f ms  p99 %.3f ms" % (
+            name, statistics.median(x[0] for x in runs), statistics.median(x[1]["50"] for x in runs),
+            statistics.median(x[1]["90"] for x in runs), statistics.median(x[1]["99"] for x in runs)))
+    mem = rss(srv.pid)
+    with urllib.request.urlopen(base + "/health") as r:
+        health = json.loads(r.read())
+    print("  server memory: VmRSS %s at start, %s at the end, VmHWM %s; block cache %s" % (
+        at_start, mem["VmRSS"], mem["VmHWM"], health.get("memory")))
+    return paths
 
 
 if __name__ == "__main__":
