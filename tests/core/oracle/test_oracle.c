@@ -5,7 +5,9 @@
  * halfmove clocks, mate, stalemate, insufficient material; positions the
  * tables do not cover (category unknown); bad OFEN; a table damaged after the
  * oracle was made; the mainline; the deployed starts against
- * docs/tables/starts.txt.
+ * docs/tables/starts.txt; the memory budget (answers byte for byte under one
+ * block, the default and whole tables), retries of a table that failed, the
+ * reader by blocks in both file versions.
  *
  * Arguments: the octad program, docs/tables/starts.txt. */
 #include <setjmp.h>
@@ -26,6 +28,8 @@
 #include "sig.h"
 #include "store.h"
 #include "tb_record.h"
+#include "tbfile.h"
+#include "tbsource.h"
 
 /* A budget of one block and a half: every other lookup reads its block again. */
 #define S_TINY ((size_t)400 * 1024)
@@ -550,6 +554,61 @@ static void test_retry(void **state)
     assert_int_equal(system(cmd), 0);
 }
 
+/* tbsource.h, the reader by blocks under the oracle's store: every block of a
+ * multi-block table, in format version 2 and written again as version 1, is
+ * the records tbfile_read gives; a changed record, a truncated file and a
+ * missing one are refused at open with a message naming the file. */
+static void test_tbsource_versions(void **state)
+{
+    (void)state;
+    int table;
+    char err[256], v1[64] = "/tmp/octad-oracle-v1-XXXXXX", cmd[256];
+    assert_int_equal(sig_table_parse("KRBvKR", &table, err, sizeof err), 0);
+    tbfile_t f;
+    assert_int_equal(tbfile_read(s_dir, table, &f, err, sizeof err), 0);
+    assert_non_null(mkdtemp(v1));
+    tbfile_info_t info;
+    assert_int_equal(tbfile_write_as(v1, &f.layout, f.recs, 1, &info, err, sizeof err), 0);
+    rec_t *block = malloc(sizeof(rec_t) * TBSOURCE_BLOCK);
+    assert_non_null(block);
+    const char *dirs[] = {s_dir, v1};
+    for (int d = 0; d < 2; d++) {
+        tbsource_t *src = tbsource_open(dirs[d], table, err, sizeof err);
+        if (!src)
+            fail_msg("%s: %s", dirs[d], err);
+        assert_true(tbsource_blocks(src) > 1);
+        assert_int_equal(tbsource_layout(src)->size, f.info.nrecords);
+        uint64_t at = 0;
+        for (uint64_t b = 0; b < tbsource_blocks(src); b++) {
+            int64_t n = tbsource_read(src, b, block, err, sizeof err);
+            assert_int_equal(n, (int64_t)tbsource_block_records(src, b));
+            assert_memory_equal(block, f.recs + at, (size_t)n * sizeof(rec_t));
+            at += (uint64_t)n;
+        }
+        assert_int_equal(at, f.info.nrecords);
+        tbsource_close(&src);
+        assert_null(src);
+    }
+    free(block);
+    tbfile_close(&f);
+    /* a record changed in the version-1 copy: the checksum no longer matches */
+    snprintf(cmd, sizeof cmd, "printf 'XX' | dd of=%s/KRBvKR.otb bs=1 seek=$(( $(stat -c %%s %s/KRBvKR.otb) - 10 )) "
+             "conv=notrunc 2>/dev/null", v1, v1);
+    assert_int_equal(system(cmd), 0);
+    assert_null(tbsource_open(v1, table, err, sizeof err));
+    assert_non_null(strstr(err, "KRBvKR.otb: checksum mismatch"));
+    /* the version-2 file cut short */
+    snprintf(cmd, sizeof cmd, "cp %s/KRBvKR.otb %s/ && truncate -s -100 %s/KRBvKR.otb", s_dir, v1, v1);
+    assert_int_equal(system(cmd), 0);
+    assert_null(tbsource_open(v1, table, err, sizeof err));
+    assert_non_null(strstr(err, "KRBvKR.otb"));
+    assert_non_null(strstr(err, "truncated"));
+    snprintf(cmd, sizeof cmd, "rm -rf %s", v1);
+    assert_int_equal(system(cmd), 0);
+    assert_null(tbsource_open(v1, table, err, sizeof err));
+    assert_non_null(strstr(err, "No such file"));
+}
+
 /* A table damaged after the oracle was made: its positions answer
  * ORACLE_UNAVAILABLE naming the file, others still answer. */
 static void test_damaged_table(void **state)
@@ -651,6 +710,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_deployed),      cmocka_unit_test(test_damaged_table),
         cmocka_unit_test(test_partial_directory), cmocka_unit_test(test_no_tables),
         cmocka_unit_test(test_budget_identical), cmocka_unit_test(test_retry),
+        cmocka_unit_test(test_tbsource_versions),
     };
     return cmocka_run_group_tests(tests, s_setup, s_teardown);
 }
