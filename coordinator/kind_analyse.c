@@ -21,9 +21,11 @@ static ajob_t *s_ajob(const tasks_t *t)
     return ((const s_analyse_t *)t)->a;
 }
 
-static void s_task_msg(const tasks_t *t, size_t i, uint32_t lease_ms, msg_t *m)
+static int s_task_msg(server_t *s, tasks_t *t, size_t i, const peer_t *p, msg_t *m)
 {
-    ajob_task_msg(s_ajob(t), i, (uint64_t)i + 1, lease_ms, m);
+    (void)p;
+    ajob_task_msg(s_ajob(t), i, (uint64_t)i + 1, s->opts->lease_ms, m);
+    return 0;
 }
 
 static void s_task_text(const tasks_t *t, size_t i, char *buf, size_t len)
@@ -61,7 +63,7 @@ static bool s_commit(server_t *s, tasks_t *t, size_t i, sched_answer_t v)
     return true;
 }
 
-static const tasks_ops_t s_tasks_ops = {.answer_noun = "analysis", .task_msg = s_task_msg, .commit = s_commit,
+static const tasks_ops_t s_tasks_ops = {.answer_noun = "analysis", .amount_noun = "nodes", .task_msg = s_task_msg, .commit = s_commit,
                                         .task_text = s_task_text, .answer_text = s_answer_text};
 
 static void s_on_analysed(server_t *s, s_analyse_t *aj, peer_t *p, const msg_analysed_t *a)

@@ -24,9 +24,10 @@ static const job_t *s_job(const tasks_t *t)
     return &((const s_perft_t *)t)->job;
 }
 
-static void s_task_msg(const tasks_t *t, size_t i, uint32_t lease_ms, msg_t *m)
+static int s_task_msg(server_t *s, tasks_t *t, size_t i, const peer_t *p, msg_t *m)
 {
     const job_t *job = s_job(t);
+    (void)p;
     msg_init(m, MSG_TASK);
     m->u.task.task_id = (uint64_t)i + 1;
     m->u.task.job_id = job->job_id;
@@ -34,7 +35,8 @@ static void s_task_msg(const tasks_t *t, size_t i, uint32_t lease_ms, msg_t *m)
     job_task_text(job, i, m->u.task.position, sizeof m->u.task.position);
     m->u.task.depth = (uint8_t)job_task_depth(job, i);
     m->u.task.want_stats = job->stats;
-    m->u.task.lease_ms = lease_ms;
+    m->u.task.lease_ms = s->opts->lease_ms;
+    return 0;
 }
 
 /* Journal first, then the totals. */
@@ -68,7 +70,7 @@ static void s_answer_text(const tasks_t *t, size_t i, sched_answer_t v, char *bu
     snprintf(buf, len, "%s", count_format(v, c));
 }
 
-static const tasks_ops_t s_tasks_ops = {.answer_noun = "count", .task_msg = s_task_msg, .commit = s_commit,
+static const tasks_ops_t s_tasks_ops = {.answer_noun = "count", .amount_noun = "nodes", .task_msg = s_task_msg, .commit = s_commit,
                                         .task_text = s_task_text, .answer_text = s_answer_text};
 
 static void s_on_result(server_t *s, s_perft_t *pj, peer_t *p, const msg_result_t *r)

@@ -1,6 +1,7 @@
 /* kind_solve.c: the solve job kind (kind.h; PROTOCOL.md section 11): pairs of tables in
  * a dependency graph (sdag.h), solved by workers and fetched into the table directory
- * (ssolve.h: the job; ssolve_server.c: its task life cycle). */
+ * (ssolve.h: the job; ssolve_server.c: its tasks and messages), over the task life cycle
+ * every kind shares (tasks.h). */
 #include <stdio.h>
 
 #include "server_priv.h"
@@ -16,6 +17,10 @@ static int s_open(const opts_t *o, void **job)
         return usage ? EXIT_USAGE : EXIT_FAIL;
     }
     *job = solve;
+    if (ssolve_schedule(solve) != 0) {
+        fprintf(stderr, "coordinator: out of memory\n");
+        return EXIT_FAIL;
+    }
     if (o->max_pieces)
         snprintf(what, sizeof what, "up to %d pieces", o->max_pieces);
     else
@@ -46,30 +51,7 @@ static void s_spawn_opts(const void *job, const opts_t *o, spawn_opts_t *so)
 static int s_report(void *job, const opts_t *o, const server_summary_t *sum)
 {
     (void)o;
-    return ssolve_report(job, sum->seconds, sum->cpu_seconds, sum->workers) == 0 ? EXIT_OK : EXIT_FAIL;
-}
-
-static uint64_t s_job_id(const void *job)
-{
-    return ((const ssolve_t *)job)->job_id;
-}
-
-static variant_t s_variant(const void *job)
-{
-    (void)job;
-    return VARIANT_OCTAD;
-}
-
-static bool s_finished(const void *job)
-{
-    return ssolve_finished(job);
-}
-
-/* A pair may become ready at any answer: every peer with credit is offered one. */
-static bool s_has_work(const void *job)
-{
-    (void)job;
-    return true;
+    return ssolve_report(job, sum) == 0 ? EXIT_OK : EXIT_FAIL;
 }
 
 static void s_status(const void *job, char *buf, size_t len)
@@ -78,15 +60,21 @@ static void s_status(const void *job, char *buf, size_t len)
     snprintf(buf, len, "%d of %d pairs done (kept in %s)", s->g.done, s->g.n, s->dir);
 }
 
-/* Pairs: queued are those ready to solve or to check, running those leased or being fetched. */
+/* In pairs: queued are those whose task (make or check) waits, running those whose task is
+ * leased (computed or its files fetched). */
 static void s_progress(const void *job, job_progress_t *out)
 {
     const ssolve_t *s = job;
-    for (int i = 0; i < s->g.n; i++) {
-        sdag_state_t st = s->g.pairs[i].state;
-        out->queued += st == SDAG_READY || st == SDAG_CHECK_READY;
-        out->running += st == SDAG_SOLVING || st == SDAG_PULLING || st == SDAG_CHECKING;
+    tasks_progress(&s->t, out);
+    out->queued = out->running = 0;
+    for (size_t i = 0; i < s->t.task_nb; i++) {
+        out->queued += sched_queued(s->t.sched, i);
+        out->running += sched_leased(s->t.sched, i);
     }
+    out->unit = "pairs";
+    out->done = (uint64_t)s->g.done;
+    out->total = (uint64_t)s->g.n;
+    out->loaded = (uint64_t)s->g.preloaded;
     if (s->opts->max_pieces)
         snprintf(out->what, sizeof out->what, "solve up to %d pieces", s->opts->max_pieces);
     else
@@ -94,12 +82,7 @@ static void s_progress(const void *job, job_progress_t *out)
                                                                                     : "position needs");
     snprintf(out->position, sizeof out->position, "%s", s->opts->text != NULL ? s->opts->text : "");
     out->depth = s->opts->max_pieces;
-    out->unit = "pairs";
-    out->done = (uint64_t)s->g.done;
-    out->total = (uint64_t)s->g.n;
-    out->loaded = (uint64_t)s->g.preloaded;
     out->amount_noun = "positions";
-    out->amount = s->positions;
 }
 
 static bool s_wanted(const opts_t *o)
@@ -110,8 +93,7 @@ static bool s_wanted(const opts_t *o)
 const job_ops_t kind_solve = {
     .name = "solve", .min_version = 2,
     .wanted = s_wanted, .open = s_open, .close = s_close, .spawn_opts = s_spawn_opts, .report = s_report,
-    .job_id = s_job_id, .variant = s_variant, .finished = s_finished, .has_work = s_has_work, .status = s_status,
-    .progress = s_progress,
-    .dispatch = ssolve_dispatch, .forget = ssolve_forget, .renew = ssolve_renew, .expire = ssolve_expire,
-    .timers = ssolve_timers, .message = ssolve_message,
+    .job_id = tasks_job_id, .variant = tasks_variant, .finished = tasks_finished, .has_work = tasks_has_work,
+    .status = s_status, .progress = s_progress, .dispatch = tasks_dispatch, .forget = tasks_forget,
+    .renew = tasks_renew, .expire = tasks_expire, .timers = tasks_timers, .message = ssolve_message,
 };

@@ -30,6 +30,7 @@ void report_progress(const report_progress_t *p)
     size_t left = p->total - p->done;
     if (fresh > 0 && p->seconds > 0)
         snprintf(eta, sizeof eta, "%.0fs", p->seconds / (double)fresh * (double)left);
+    const char *noun = p->noun != NULL ? p->noun : "nodes";
     count_format(p->nodes, nodes);
     if (p->tty) {
         char bar[21];
@@ -37,23 +38,12 @@ void report_progress(const report_progress_t *p)
         for (size_t k = 0; k < 20; k++)
             bar[k] = k < fill ? '#' : '.';
         bar[20] = '\0';
-        fprintf(stderr, "\r[%s] %zu/%zu tasks  %s nodes  %.3g Mn/s  ETA %s  %zu workers ", bar, p->done, p->total,
-                nodes, nps / 1e6, eta, p->workers);
+        fprintf(stderr, "\r[%s] %zu/%zu tasks  %s %s  %.3g M/s  ETA %s  %zu workers ", bar, p->done, p->total,
+                nodes, noun, nps / 1e6, eta, p->workers);
         s_bar_shown = true;
     } else {
-        fprintf(stderr, "coordinator: %zu/%zu tasks, %s nodes, %.0f nodes/s, ETA %s, %zu workers\n", p->done,
-                p->total, nodes, nps, eta, p->workers);
-    }
-    fflush(stderr);
-}
-
-void report_status_line(const char *line, bool tty)
-{
-    if (tty) {
-        fprintf(stderr, "\r%s ", line);
-        s_bar_shown = true;
-    } else {
-        fprintf(stderr, "coordinator: %s\n", line);
+        fprintf(stderr, "coordinator: %zu/%zu tasks, %s %s, %.0f %s/s, ETA %s, %zu workers\n", p->done,
+                p->total, nodes, noun, nps, noun, eta, p->workers);
     }
     fflush(stderr);
 }

@@ -10,6 +10,7 @@
 typedef struct {
     size_t done, total, loaded;
     count_t nodes;
+    const char *noun;  /* what nodes counts: "nodes" (NULL), "positions" */
     double seconds;
     size_t workers;
     bool tty;
@@ -37,9 +38,6 @@ void report_progress(const report_progress_t *p);
 
 /* Erases the progress bar, if one is shown, so a log line can be printed. */
 void report_clear_line(void);
-
-/* Prints one progress line made by the caller (a solve job): redrawn on a terminal, else logged. */
-void report_status_line(const char *line, bool tty);
 
 /* Prints the final result on stdout. */
 void report_final(const report_final_t *r);

@@ -46,6 +46,8 @@ struct sched_s {
     size_t ring_cap, ring_head, ring_nb;
     uint32_t *inflight;                       /* tasks with at least one lease */
     size_t inflight_nb;
+    sched_end_fn on_end;                      /* or NULL */
+    void *on_end_ctx;
 };
 
 static void s_push(sched_t *self, size_t i, bool front)
@@ -110,7 +112,8 @@ static void s_inflight_del(sched_t *self, size_t i)
     self->tasks[i].inflight_pos = NO_POS;
 }
 
-sched_t *sched_new(size_t task_nb, bool verify, bool with_stats)
+/* held: no task queued (sched_ready queues them); else all queued in index order. */
+static sched_t *s_new(size_t task_nb, bool verify, bool with_stats, bool held)
 {
     sched_t *self = calloc(1, sizeof *self);
     if (self == NULL)
@@ -130,10 +133,11 @@ sched_t *sched_new(size_t task_nb, bool verify, bool with_stats)
         self->votes = calloc(n, sizeof *self->votes);
     if (verify && with_stats)
         self->vote_stats = calloc(n, sizeof *self->vote_stats);
-    if (!verify)
+    bool ranged = !verify && !held;
+    if (ranged)
         self->ranges = calloc(RANGES_MAX, sizeof *self->ranges);
     if (!self->tasks || !self->answers || !self->ring || !self->inflight || (with_stats && !self->stats) ||
-        (verify && !self->votes) || (verify && with_stats && !self->vote_stats) || (!verify && !self->ranges)) {
+        (verify && !self->votes) || (verify && with_stats && !self->vote_stats) || (ranged && !self->ranges)) {
         sched_destroy(&self);
         return NULL;
     }
@@ -143,12 +147,28 @@ sched_t *sched_new(size_t task_nb, bool verify, bool with_stats)
         for (int c = 0; verify && c < self->tasks[i].want; c++)
             s_push(self, i, false);
     }
-    if (!verify) { /* all fresh tasks start as one orphan range: the first worker takes it whole */
+    if (ranged) { /* all fresh tasks start as one orphan range: the first worker takes it whole */
         self->ranges[0] = (s_range_t){.serial = UINT32_MAX, .orphan = true, .next = 0, .end = task_nb};
         self->range_nb = 1;
         self->fresh_nb = task_nb;
     }
     return self;
+}
+
+sched_t *sched_new(size_t task_nb, bool verify, bool with_stats)
+{
+    return s_new(task_nb, verify, with_stats, false);
+}
+
+sched_t *sched_new_held(size_t task_nb)
+{
+    return s_new(task_nb, false, false, true);
+}
+
+void sched_on_end(sched_t *self, sched_end_fn fn, void *ctx)
+{
+    self->on_end = fn;
+    self->on_end_ctx = ctx;
 }
 
 void sched_destroy(sched_t **self_p)
@@ -298,6 +318,44 @@ long sched_next(sched_t *self, uint32_t serial, uint16_t name_id, int64_t deadli
     return i;
 }
 
+void sched_ready(sched_t *self, size_t i)
+{
+    const s_task_t *t = &self->tasks[i];
+    if (!t->done && t->queued_nb == 0 && t->lease_nb == 0)
+        s_push(self, i, false);
+}
+
+void sched_reopen(sched_t *self, size_t i)
+{
+    s_task_t *t = &self->tasks[i];
+    if (!t->done)
+        return;
+    t->done = false;
+    self->done_nb--;
+    s_push(self, i, false);
+}
+
+long sched_next_best(sched_t *self, uint32_t serial, uint16_t name_id, int64_t deadline_ms, sched_rank_fn rank,
+                     void *ctx)
+{
+    long best = -1, best_rank = -1;
+    size_t best_k = 0;
+    for (size_t k = 0; k < self->ring_nb; k++) {
+        size_t i = self->ring[(self->ring_head + k) % self->ring_cap];
+        if (!s_eligible(self, i, name_id) || self->tasks[i].lease_nb == LEASE_MAX)
+            continue;
+        long r = rank(ctx, i, name_id);
+        if (r > best_rank) {
+            best = (long)i, best_rank = r, best_k = k;
+        }
+    }
+    if (best >= 0) {
+        s_remove_at(self, best_k);
+        s_lease(self, (size_t)best, serial, name_id, deadline_ms);
+    }
+    return best;
+}
+
 void sched_renew(sched_t *self, uint32_t serial, int64_t deadline_ms)
 {
     for (size_t k = 0; k < self->inflight_nb; k++) {
@@ -312,12 +370,15 @@ void sched_renew(sched_t *self, uint32_t serial, int64_t deadline_ms)
 static void s_end_lease(sched_t *self, size_t i, int l, bool expired, bool front)
 {
     s_task_t *t = &self->tasks[i];
+    uint32_t serial = t->lease[l].serial;
     if (expired)
-        lease_expired(&t->mem, t->lease[l].serial, 0);
+        lease_expired(&t->mem, serial, 0);
     t->lease[l] = t->lease[--t->lease_nb];
     if (t->lease_nb == 0)
         s_inflight_del(self, i);
     s_push(self, i, front);
+    if (self->on_end != NULL)
+        self->on_end(self->on_end_ctx, i, serial);
 }
 
 size_t sched_expire(sched_t *self, int64_t now_ms)
@@ -391,6 +452,53 @@ int sched_refuse(sched_t *self, size_t i, uint32_t serial, uint16_t name_id)
     int n = lease_refused(&t->mem, name_id);
     s_end_lease(self, i, l, false, false);
     return n;
+}
+
+bool sched_take(sched_t *self, size_t i, uint32_t serial, uint16_t name_id, int64_t deadline_ms)
+{
+    s_task_t *t = &self->tasks[i];
+    if (t->done)
+        return false;
+    if (s_find_lease(t, serial) >= 0)
+        return true;
+    if (t->lease_nb == LEASE_MAX || !lease_take_late(&t->mem, serial, 0))
+        return false;
+    if (t->queued_nb > 0)
+        s_unqueue_one(self, i);
+    s_lease(self, i, serial, name_id, deadline_ms);
+    return true;
+}
+
+bool sched_withdraw(sched_t *self, size_t i, uint32_t serial)
+{
+    s_task_t *t = &self->tasks[i];
+    int l = s_find_lease(t, serial);
+    if (l < 0)
+        return false;
+    t->lease[l] = t->lease[--t->lease_nb];
+    if (t->lease_nb == 0)
+        s_inflight_del(self, i);
+    return true;
+}
+
+bool sched_holds(const sched_t *self, size_t i, uint32_t serial)
+{
+    return s_find_lease(&self->tasks[i], serial) >= 0;
+}
+
+bool sched_leased(const sched_t *self, size_t i)
+{
+    return self->tasks[i].lease_nb > 0;
+}
+
+bool sched_queued(const sched_t *self, size_t i)
+{
+    return self->tasks[i].queued_nb > 0;
+}
+
+bool sched_allowed(const sched_t *self, size_t i, uint16_t name_id)
+{
+    return lease_allowed(&self->tasks[i].mem, name_id);
 }
 
 static bool s_stats_equal(const perft_stats_t *a, const perft_stats_t *b)

@@ -47,8 +47,32 @@ typedef struct {
  * are kept per task when with_stats. NULL when out of memory. */
 sched_t *sched_new(size_t task_nb, bool verify, bool with_stats);
 
+/* New scheduler of task_nb tasks of which none is queued: a task waits until the kind says
+ * it is ready (sched_ready), e.g. a solve pair whose inputs are done. No verify votes (a
+ * kind that checks its results adds a follow-up task), no stats. NULL when out of memory. */
+sched_t *sched_new_held(size_t task_nb);
+
 /* Frees *self_p; NULLs it. */
 void sched_destroy(sched_t **self_p);
+
+/* Task i (held, never queued or leased, not done) may now go to a worker: queued. */
+void sched_ready(sched_t *self, size_t i);
+
+/* Done task i is not done after all (its result was found wrong): queued again. */
+void sched_reopen(sched_t *self, size_t i);
+
+/* How a kind ranks queued task i for a worker (sched_next_best): < 0 when it does not fit
+ * that worker, else higher goes first (ties: queue order). */
+typedef long (*sched_rank_fn)(void *ctx, size_t i, uint16_t name_id);
+
+/* As sched_next, over the queued tasks only, choosing the highest rank. */
+long sched_next_best(sched_t *self, uint32_t serial, uint16_t name_id, int64_t deadline_ms, sched_rank_fn rank,
+                     void *ctx);
+
+/* Called with (ctx, task, serial) whenever a lease ends without an answer taken: expired,
+ * its session ended, handed back, refused (not sched_withdraw, not when the task is done). */
+typedef void (*sched_end_fn)(void *ctx, size_t i, uint32_t serial);
+void sched_on_end(sched_t *self, sched_end_fn fn, void *ctx);
 
 /* Marks task i done with a known answer (from the journal) before dispatching. */
 void sched_preload(sched_t *self, size_t i, sched_answer_t answer, const perft_stats_t *stats);
@@ -72,6 +96,24 @@ bool sched_handback(sched_t *self, size_t i, uint32_t serial);
 /* REFUSE of task i: not offered to that name again (lease.h, rule 2). Returns the
  * number of names the task remembers as refusing it, or 0 if the worker did not hold it. */
 int sched_refuse(sched_t *self, size_t i, uint32_t serial, uint16_t name_id);
+
+/* An answer of serial for task i that the kind must fetch or check before it is a result
+ * (a solve pair's files): true when serial holds a lease on i, or held one that expired
+ * (lease.h, rule 1: it then holds i again until deadline_ms); false: drop the answer. */
+bool sched_take(sched_t *self, size_t i, uint32_t serial, uint16_t name_id, int64_t deadline_ms);
+
+/* Ends serial's lease on task i without queueing it (another worker's answer to it is being
+ * taken, or the task waits for something else). Returns true if serial held it. */
+bool sched_withdraw(sched_t *self, size_t i, uint32_t serial);
+
+/* Whether serial holds a lease on task i; whether any session does. */
+bool sched_holds(const sched_t *self, size_t i, uint32_t serial);
+bool sched_leased(const sched_t *self, size_t i);
+/* Whether task i waits in the queue. */
+bool sched_queued(const sched_t *self, size_t i);
+
+/* Whether name_id may be offered task i (it did not refuse it: lease.h, rule 2). */
+bool sched_allowed(const sched_t *self, size_t i, uint16_t name_id);
 
 /* A RESULT for task i from a worker: taken under its lease, or late after its lease
  * expired (lease.h, rule 1). On SCHED_ACCEPTED the task is done. */

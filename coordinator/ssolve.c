@@ -64,7 +64,7 @@ static void s_scan(ssolve_t *self)
         if (listed)
             sdag_preload(&self->g, i);
         else
-            p->state = SDAG_CHECK_READY; /* its deps are done: they were made first */
+            p->state = SDAG_MADE; /* its deps are done: they were made first */
     }
     sdag_settle(&self->g);
 }
@@ -127,7 +127,8 @@ ssolve_t *ssolve_new(const opts_t *o, char *err, size_t errlen, bool *usage)
     self->local_memory = o->memory > 0 ? o->memory : solve_default_memory();
     snprintf(self->dir, sizeof self->dir, "%s", o->tables);
     self->pulls = calloc((size_t)self->g.n, sizeof *self->pulls);
-    if (self->pulls == NULL) {
+    self->ready = calloc((size_t)self->g.n + 1, sizeof *self->ready);
+    if (self->pulls == NULL || self->ready == NULL) {
         snprintf(err, errlen, "out of memory");
         ssolve_destroy(&self);
         return NULL;
@@ -145,7 +146,8 @@ ssolve_t *ssolve_new(const opts_t *o, char *err, size_t errlen, bool *usage)
     }
     snprintf(key, sizeof key, "solve max-pieces=%d for=%d:%d verify=%d dir=%s", o->max_pieces, nroots,
              nroots ? tables[0] : -1, o->verify, self->dir_id);
-    self->job_id = hash_job_id(key);
+    self->t.job_id = hash_job_id(key);
+    self->t.variant = VARIANT_OCTAD;
     s_scan(self);
     if (o->verify) {
         snprintf(key, sizeof key, "%s/VERIFIED", self->dir);
@@ -170,17 +172,14 @@ void ssolve_destroy(ssolve_t **self_p)
         free(self->pulls[i]);
     }
     free(self->pulls);
+    free(self->ready);
     free(self->texts);
+    tasks_close(&self->t);
     if (self->verified)
         fclose(self->verified);
     sdag_free(&self->g);
     free(self);
     *self_p = NULL;
-}
-
-bool ssolve_finished(const ssolve_t *self)
-{
-    return self->g.done == self->g.n;
 }
 
 int ssolve_record_verified(ssolve_t *self, int i, const char *verifier, char *err, size_t errlen)
@@ -287,8 +286,9 @@ static void s_print_answers(const ssolve_t *self, store_t *store, const answer_t
         answer_print(stdout, store, &a[0].pos, &a[0].v, json, false);
 }
 
-int ssolve_report(ssolve_t *self, double seconds, double cpu_seconds, size_t workers)
+int ssolve_report(ssolve_t *self, const server_summary_t *sum)
 {
+    double seconds = sum->seconds;
     char err[600], what[64];
     if (solve_write_summary(self->dir, err, sizeof err) < 0) {
         fprintf(stderr, "coordinator: %s\n", err);
@@ -300,7 +300,8 @@ int ssolve_report(ssolve_t *self, double seconds, double cpu_seconds, size_t wor
         store_destroy(&store);
         return -1;
     }
-    double rate = seconds > 0 ? (double)self->positions / seconds : 0;
+    uint64_t positions = self->t.nodes_done;
+    double rate = seconds > 0 ? (double)positions / seconds : 0;
     if (self->ntexts > 0)
         snprintf(what, sizeof what, "that %s need%s", self->opts->starts ? "the starts" : "the position",
                  self->opts->starts ? "" : "s");
@@ -309,7 +310,7 @@ int ssolve_report(ssolve_t *self, double seconds, double cpu_seconds, size_t wor
     if (!self->opts->json) {
         printf("solved %d pairs %s (%d already there): %llu positions in %.2f s (%.2f M/s)%s; "
                "tables and SUMMARY in %s\n",
-               self->g.n, what, self->g.preloaded, (unsigned long long)self->positions, seconds, rate / 1e6,
+               self->g.n, what, self->g.preloaded, (unsigned long long)positions, seconds, rate / 1e6,
                self->opts->verify ? ", every pair verified on another worker" : "", self->dir);
     } else {
         printf("{\"mode\":\"solve\",\"max_pieces\":%d,\"pairs\":%d,\"already_done\":%d,\"solved\":%llu,"
@@ -318,8 +319,8 @@ int ssolve_report(ssolve_t *self, double seconds, double cpu_seconds, size_t wor
                "\"rejected_chunks\":%llu,\"failed_verifications\":%llu,\"tables\":",
                self->opts->max_pieces, self->g.n, self->g.preloaded, (unsigned long long)self->solved,
                (unsigned long long)self->verified_nb, self->opts->verify ? "true" : "false",
-               (unsigned long long)self->positions, seconds, rate, cpu_seconds, workers,
-               (unsigned long long)self->requeued, (unsigned long long)self->refused,
+               (unsigned long long)positions, seconds, rate, sum->cpu_seconds, sum->workers,
+               (unsigned long long)sum->requeued, (unsigned long long)self->t.refusals,
                (unsigned long long)self->rejected_chunks, (unsigned long long)self->failed_checks);
         s_json_str(self->dir);
     }

@@ -56,19 +56,35 @@ void tasks_progress(const tasks_t *t, job_progress_t *out)
     out->amount = t->nodes_done;
 }
 
+/* sched_next_best's rank: the kind's, for the worker being served. */
+typedef struct {
+    server_t *s;
+    tasks_t *t;
+    const peer_t *p;
+} s_rank_ctx_t;
+
+static long s_rank(void *ctx, size_t i, uint16_t name_id)
+{
+    const s_rank_ctx_t *c = ctx;
+    (void)name_id;
+    return c->t->ops->rank(c->s, c->t, i, c->p);
+}
+
 void tasks_dispatch(server_t *s, void *job, peer_t *p)
 {
     tasks_t *t = job;
     int64_t now = server_now_ms();
+    s_rank_ctx_t rc = {s, t, p};
     msg_t m;
-    while (p->credit > 0 && !s->failed) {
-        long i = sched_next(t->sched, p->serial, p->name_id, now + s->opts->lease_ms);
+    while (p->credit > 0 && !s->failed && !(t->ops->exclusive && p->leased > 0)) {
+        int64_t until = now + s->opts->lease_ms;
+        long i = t->ops->rank ? sched_next_best(t->sched, p->serial, p->name_id, until, s_rank, &rc)
+                              : sched_next(t->sched, p->serial, p->name_id, until);
         if (i < 0)
             return;
-        t->ops->task_msg(t, (size_t)i, s->opts->lease_ms, &m);
-        if (server_send(s, &p->id, &m) != 0) {
+        if (t->ops->task_msg(s, t, (size_t)i, p, &m) != 0 || server_send(s, &p->id, &m) != 0) {
             sched_handback(t->sched, (size_t)i, p->serial);
-            if (errno == EHOSTUNREACH)
+            if (!s->failed && errno == EHOSTUNREACH)
                 server_forget(s, p, "unreachable");
             return;
         }
@@ -84,8 +100,9 @@ size_t tasks_forget(server_t *s, void *job, peer_t *p)
 
 void tasks_renew(server_t *s, void *job, const peer_t *p, int64_t now)
 {
-    if (p->leased > 0)
-        sched_renew(((tasks_t *)job)->sched, p->serial, now + s->opts->lease_ms);
+    const tasks_t *t = job;
+    if (p->leased > 0 || t->ops->exclusive)
+        sched_renew(t->sched, p->serial, now + s->opts->lease_ms);
 }
 
 void tasks_expire(server_t *s, void *job, int64_t now)
@@ -157,6 +174,21 @@ void tasks_answer(server_t *s, tasks_t *t, peer_t *p, size_t i, sched_answer_t v
     s_outcome(s, t, i, sched_result(t->sched, i, p->serial, p->name_id, v, stats), v, p);
 }
 
+void tasks_accept(server_t *s, tasks_t *t, peer_t *p, size_t i, sched_answer_t v)
+{
+    p->results++;
+    s_outcome(s, t, i, sched_result(t->sched, i, p->serial, p->name_id, v, NULL), v, p);
+}
+
+void tasks_refuse_answer(server_t *s, tasks_t *t, peer_t *p, size_t i, const char *why)
+{
+    if (sched_refuse(t->sched, i, p->serial, p->name_id) == 0)
+        return;
+    t->refusals++;
+    s->sum.requeued++;
+    snprintf(t->refuse_reason, sizeof t->refuse_reason, "%s", why);
+}
+
 void tasks_retry(server_t *s, tasks_t *t, peer_t *p, size_t i)
 {
     if (p->leased > 0)
@@ -198,15 +230,19 @@ static void s_on_refuse(server_t *s, tasks_t *t, peer_t *p, const msg_refuse_t *
     if (p->leased > 0)
         p->leased--;
     s->sum.requeued++;
-    log_clean(r->reason, t->refuse_reason, sizeof t->refuse_reason);
+    t->refusals++;
+    char reason[MSG_TEXT_MAX], task[400];
+    log_clean(r->reason, reason, sizeof reason);
+    snprintf(t->refuse_reason, sizeof t->refuse_reason, "worker %.63s: %s", p->name, reason);
+    t->ops->task_text(t, i, task, sizeof task);
     bool all = (size_t)n >= peers_names_alive(s->peers);
     /* Without --bind no other worker can come: every refusal in, the job cannot finish. */
     if (all && s->opts->bind == NULL) {
-        server_fail(s, "no worker accepts task %zu: %s", i + 1, t->refuse_reason);
+        server_fail(s, "no worker accepts task %zu (%s): %s", i + 1, task, t->refuse_reason);
         return;
     }
     if (t->refusals_logged++ < REFUSALS_LOGGED)
-        server_error(s, "worker %s refused task %zu (code %u): %s%s%s", p->name, i + 1, r->code, t->refuse_reason,
+        server_error(s, "worker %s refused task %zu (%s) (code %u): %s%s%s", p->name, i + 1, task, r->code, reason,
                      all ? "; no connected worker takes it: waiting for another worker (--stall-timeout)" : "",
                      t->refusals_logged == REFUSALS_LOGGED ? " (further refusals are only counted)" : "");
 }

@@ -1,11 +1,14 @@
-/* tasks.h: the task life cycle of the kinds whose tasks are numbered and scheduled by
- * sched.c (perft, analyse): dispatch, leases, expiry, refusals, handbacks, answers and
- * verify votes, the stall check and the progress line, written once for both.
+/* tasks.h: the task life cycle of every job kind (perft, analyse, solve), over the one
+ * scheduler (sched.c): dispatch, leases, renewal, expiry, late answers, refusals,
+ * handbacks, answers and verify votes, the stall check and the progress line, written
+ * once (docs/cluster-design.md, "Task life cycle").
  *
- * Such a kind's job begins with a tasks_t (its first member), so the row's server
- * operations can be these functions (kind.h): they take the job as void * and read
- * its tasks_t. The kind fills tasks_t in its `open` and supplies tasks_ops_t for what
- * differs: the task message, committing an accepted answer, and texts for reports. */
+ * A kind's job begins with a tasks_t (its first member), so the row's server operations
+ * are these functions (kind.h): they take the job as void * and read its tasks_t. The
+ * kind fills tasks_t in its `open` and supplies tasks_ops_t for what is its own: the task
+ * message, whether a task fits a worker, committing an accepted answer, texts for
+ * reports. Its answer messages are its own (the kind's `message`); REFUSE and HANDBACK
+ * are handled here. */
 #pragma once
 
 #include <stdbool.h>
@@ -22,8 +25,17 @@ typedef struct tasks_s tasks_t;
  * from the result it checked (sched.h): perft's count, analyse's ajob_answer number. */
 typedef struct {
     const char *answer_noun;  /* "count", "analysis": "an impossible count for task 3" */
-    /* Task i's message (TASK, ANALYSE) with its lease. */
-    void (*task_msg)(const tasks_t *t, size_t i, uint32_t lease_ms, msg_t *m);
+    const char *amount_noun;  /* "nodes", "positions": what t->nodes_done counts (the progress line) */
+    /* A session computes one task at a time (a solve pair takes every thread of its worker),
+     * and a lease may outlive the computation (its answer is being fetched): every message
+     * of the session renews its leases. */
+    bool exclusive;
+    /* Task i's message (TASK, ANALYSE, SOLVE) for worker p with its lease (--lease); 0, or
+     * -1 after server_fail. */
+    int (*task_msg)(server_t *s, tasks_t *t, size_t i, const peer_t *p, msg_t *m);
+    /* Or NULL (every task fits every worker, taken in the scheduler's order): how queued
+     * task i ranks for worker p, < 0 when it does not fit it (sched_rank_fn). */
+    long (*rank)(server_t *s, tasks_t *t, size_t i, const peer_t *p);
     /* Journals (t->journal may be NULL) and counts accepted task i whose answer is v (adding
      * to t->nodes_done); false after server_fail on a journal error. */
     bool (*commit)(server_t *s, tasks_t *t, size_t i, sched_answer_t v);
@@ -41,8 +53,9 @@ struct tasks_s {
     uint64_t job_id;
     variant_t variant;
     count_t nodes_done;               /* nodes of the tasks finished this run (perft: weighted) */
-    char refuse_reason[MSG_TEXT_MAX]; /* the last REFUSE's reason, cleaned */
+    char refuse_reason[MSG_TEXT_MAX + 80]; /* the last refusal's worker and reason, cleaned */
     unsigned refusals_logged;
+    uint64_t refusals;                /* REFUSEs taken (and refusals of a worker's answer) */
 };
 
 /* Frees the scheduler and closes the journal; safe twice. */
@@ -51,6 +64,15 @@ void tasks_close(tasks_t *t);
 /* An answer to task i (an index already checked against t->task_nb) from p, its value v
  * (stats: perft's, or NULL): given to the scheduler, then committed, reported or counted. */
 void tasks_answer(server_t *s, tasks_t *t, peer_t *p, size_t i, sched_answer_t v, const perft_stats_t *stats);
+
+/* The answer of p to task i, fetched or checked by the kind after sched_take: given to the
+ * scheduler (as tasks_answer, without counting p's computation again). */
+void tasks_accept(server_t *s, tasks_t *t, peer_t *p, size_t i, sched_answer_t v);
+
+/* The kind refuses p's answer to task i (why: a clean text naming it; bad files, failed
+ * transfer): the task goes to another worker and p is not offered it again (lease.h,
+ * rule 2), as if p had refused it. */
+void tasks_refuse_answer(server_t *s, tasks_t *t, peer_t *p, size_t i, const char *why);
 
 /* An answer that cannot be task i's (why): dropped, the task goes to another worker, and
  * p's session ends (its other leases go back too): a worker that lies or is broken. */

@@ -216,13 +216,14 @@ def case_memory():
     c.err.close()
     text = c.text()
     check_clean(text)
-    refusals = re.findall(r"worker small refused pair (\w+) \(code 11\): \1 needs about [0-9.e-]+ GB at its peak; "
+    refusals = re.findall(r"worker small refused task \d+ \(make pair (\w+)\) \(code 11\): \1 needs about [0-9.e-]+ "
+                          r"GB at its peak; "
                           r"this worker may use 0.0002 GB \(--memory\)", text)
     check(len(refusals) > 0, "a worker with --memory 0.0002 refuses %d pairs, each naming its need" % len(refusals))
     made = re.findall(r"pair (\w+) done \(made by worker small\)", text)
     check(made and all(len(re.findall("[KQRBNP]", p)) == 3 for p in made),
           "and solves the small ones itself (%s)" % " ".join(made))
-    check(c.p.returncode == 1 and "no connected worker can take" in text and "last refusal: worker small: " in text,
+    check(c.p.returncode == 1 and "no worker accepts task" in text and "last refusal: worker small: " in text,
           "alone, the job stalls: exit 1 after --stall-timeout, naming the last refusal")
     small.wait(timeout=30)
     c = Coord("memory-2", tables)
@@ -320,7 +321,7 @@ def case_bad_files():
     a = start_worker(c, "A", "--test-damage", 1)  # every pair A makes has a byte changed after its checksums
     refused = c.wait_log(r"pair (\w+) from worker A refused \(its files are set aside as \.rejected\): \w+: "
                          r"[^\n]*corrupted records")
-    c.wait_log(r"no connected worker can take one \(1 connected[^\n]*last: bad files of pair \w+ from worker A"
+    c.wait_log(r"that no connected worker takes \(1 connected[^\n]*last refusal: bad files of pair \w+ from worker A"
                r"[^\n]*waiting for another worker; the job ends in \d+ s")
     b = start_worker(c, "B")
     res, text = c.finish(timeout=240)

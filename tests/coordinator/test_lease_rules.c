@@ -1,6 +1,7 @@
 /* test_lease_rules.c: the task life cycle's rules (coordinator/lease.h) hold for every job kind:
- * the same scenarios, table-driven over the kinds, against each kind's scheduler (perft and
- * analyse: sched.h's numbered tasks; solve: sdag.h's pairs), without sockets. */
+ * the same scenarios, table-driven over the kinds, against the one scheduler (sched.h) as each
+ * kind drives it (perft and analyse: tasks queued at the start, taken in order; solve: tasks
+ * made ready, taken by rank, answers taken before their files arrive), without sockets. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -12,7 +13,6 @@
 
 #include "lease.h"
 #include "sched.h"
-#include "sdag.h"
 
 /* One kind's scheduler, driven on one task. A session's serial is its principal's number too. */
 typedef struct {
@@ -50,67 +50,29 @@ static bool s_sched_answer(void *job, uint32_t who, long id, int64_t now)
     return sched_result(job, (size_t)id - 1, who, (uint16_t)who, 1234, NULL) == SCHED_ACCEPTED;
 }
 
-/* solve: the heaviest ready pair of the 3-piece graph; an answer is a SOLVED. */
-typedef struct {
-    sdag_t g;
-    int i;
-} s_solve_t;
+/* solve: one pair, a held task made ready (sched_new_held), leased by rank; an answer is a
+ * SOLVED taken (sched_take: under lease, or late) whose files then arrive (sched_result). */
+static long s_solve_rank(void *ctx, size_t i, uint16_t name_id)
+{
+    (void)ctx, (void)i, (void)name_id;
+    return 0;
+}
 static void *s_solve_make(void)
 {
-    s_solve_t *j = calloc(1, sizeof *j);
-    assert_int_equal(sdag_build(&j->g, 3), 0);
-    sdag_settle(&j->g);
-    j->i = sdag_pick(&j->g, 0, false, UINT64_MAX);
-    assert_true(j->i >= 0);
-    return j;
+    sched_t *s = sched_new_held(1);
+    sched_ready(s, 0);
+    return s;
 }
-static void s_solve_destroy(void *job) { s_solve_t *j = job; sdag_free(&j->g); free(j); }
 static long s_solve_lease(void *job, uint32_t who, int64_t until)
 {
-    s_solve_t *j = job;
-    if (sdag_pick(&j->g, (int)who, false, UINT64_MAX) != j->i)
-        return -1;
-    return (long)sdag_lease(&j->g, j->i, who, until);
+    long i = sched_next_best(job, who, (uint16_t)who, until, s_solve_rank, NULL);
+    return i < 0 ? -1 : i + 1;
 }
-static bool s_solve_leased(const sdag_pair_t *p)
+static bool s_solve_answer(void *job, uint32_t who, long id, int64_t now)
 {
-    return p->state == SDAG_SOLVING || p->state == SDAG_PULLING || p->state == SDAG_CHECKING;
-}
-static void s_solve_expire(void *job, int64_t now) /* as ssolve_server.c's expiry */
-{
-    s_solve_t *j = job;
-    if (s_solve_leased(&j->g.pairs[j->i]) && j->g.pairs[j->i].lease_until < now)
-        sdag_expire(&j->g, j->i);
-}
-static void s_solve_handback(void *job, uint32_t who, long id)
-{
-    s_solve_t *j = job;
-    if (sdag_by_task(&j->g, (uint64_t)id, who) == j->i)
-        sdag_release(&j->g, j->i);
-}
-static void s_solve_ends(void *job, uint32_t who) /* as ssolve_forget */
-{
-    s_solve_t *j = job;
-    if (j->g.pairs[j->i].serial == who && s_solve_leased(&j->g.pairs[j->i]))
-        sdag_release(&j->g, j->i);
-}
-static void s_solve_refuse(void *job, uint32_t who, long id)
-{
-    s_solve_t *j = job;
-    assert_int_equal(sdag_by_task(&j->g, (uint64_t)id, who), j->i);
-    sdag_avoid(&j->g, j->i, (int)who);
-    sdag_release(&j->g, j->i);
-}
-static bool s_solve_answer(void *job, uint32_t who, long id, int64_t now) /* as s_answered, then done */
-{
-    s_solve_t *j = job;
-    int i = sdag_by_task(&j->g, (uint64_t)id, who);
-    if (i < 0)
-        i = sdag_take_late(&j->g, (uint64_t)id, who, SDAG_SOLVING, now + 1000);
-    if (i != j->i)
+    if (!sched_take(job, (size_t)id - 1, who, (uint16_t)who, now + 1000))
         return false;
-    sdag_done(&j->g, i);
-    return true;
+    return sched_result(job, (size_t)id - 1, who, (uint16_t)who, 0xc0ffee, NULL) == SCHED_ACCEPTED;
 }
 
 static const s_kind_t s_kinds[] = {
@@ -118,8 +80,8 @@ static const s_kind_t s_kinds[] = {
      s_sched_refuse, s_sched_answer},
     {"analyse", s_sched_make, s_sched_destroy, s_sched_lease, s_sched_expire, s_sched_handback, s_sched_ends,
      s_sched_refuse, s_sched_answer},
-    {"solve", s_solve_make, s_solve_destroy, s_solve_lease, s_solve_expire, s_solve_handback, s_solve_ends,
-     s_solve_refuse, s_solve_answer},
+    {"solve", s_solve_make, s_sched_destroy, s_solve_lease, s_sched_expire, s_sched_handback, s_sched_ends,
+     s_sched_refuse, s_solve_answer},
 };
 enum { KINDS = sizeof s_kinds / sizeof s_kinds[0], A = 1, B = 2, C = 3 };
 
