@@ -4,7 +4,7 @@ sockets (tcp://127.0.0.1:*), tables up to 4 pieces, against `octad solve` run by
 
 usage: test_csolve.py CASE --bin DIR --octad PATH
 Cases: usage, exact, position, memory, local_memory, shared, kill_worker, kill_coordinator, corrupt, curve, octp1,
-verify, verify_fail, bad_files.
+verify, verify_fail, bad_files, late_join, stop_worker, curve_liar.
 """
 import argparse
 import json
@@ -334,6 +334,77 @@ def case_bad_files():
                                                                ".otb.rejected")) for p in refused),
           "%d pairs from A refused, their files kept aside as .rejected" % len(refused))
     check(summary(tables) == ref, "SUMMARY identical to octad solve: B made every pair")
+
+
+def case_late_join():
+    """A worker that joins a running job takes pairs beside the first one."""
+    ref = reference()
+    tables = os.path.join(TMP, "coord")
+    c = Coord("late_join", tables)
+    a = start_worker(c, "A", "--test-delay-ms", 150)
+    c.wait_log(r"pair \w+ done", count=5)
+    b = start_worker(c, "B", "--test-delay-ms", 150)
+    res, text = c.finish()
+    a.wait(timeout=30)
+    b.wait(timeout=30)
+    by_b = re.findall(r"pair (\w+) done \(made by worker B\)", text)
+    check(len(by_b) > 0, "the late worker B made %d pairs" % len(by_b))
+    check(summary(tables) == ref, "SUMMARY identical to octad solve with a worker that joined late")
+    check(res["solved"] == 33, "every pair made once (%d)" % res["solved"])
+
+
+def case_stop_worker():
+    """A worker stopped past its lease and its liveness loses its session: its pair goes to another worker, and
+    what it sends from the old session when it resumes is not taken (the session is gone: NOT_WELCOME)."""
+    ref = reference()
+    tables = os.path.join(TMP, "coord")
+    c = Coord("stop_worker", tables, "--lease-ms", 600)
+    a = start_worker(c, "A", "--test-delay-ms", 1500)
+    first = c.wait_log(r"solving (\w+) on worker A")[0]
+    time.sleep(0.2)
+    a.send_signal(signal.SIGSTOP)
+    b = start_worker(c, "B")
+    c.wait_log(r"solving %s on worker B" % first)
+    time.sleep(1.0)
+    a.send_signal(signal.SIGCONT)
+    res, text = c.finish()
+    b.wait(timeout=30)
+    if a.poll() is None:
+        a.terminate()
+    a.wait(timeout=30)
+    check("silent past its liveness" in text or re.search(r"[1-9]\d* leases expired", text) is not None,
+          "the stopped worker's lease expired or it was declared dead")
+    check(re.search(r"pair %s done \(made by worker B\)" % first, text) is not None,
+          "its pair %s was made by B" % first)
+    check(not re.search(r"pair \w+ done \(made by worker A\)", text) or res["solved"] == 33,
+          "each pair made once (%d)" % res["solved"])
+    check(res["solved"] == 33, "33 pairs made, none twice")
+    check(summary(tables) == ref, "SUMMARY identical to octad solve after a SIGSTOP past the lease")
+
+
+def case_curve_liar():
+    """Under CURVE and --verify, a keyed worker that spoils the pairs it makes is caught by the other key's
+    verifier; the result is exact."""
+    ref = reference()
+    for name in ("coord", "wa", "wb"):
+        p = subprocess.run(prog("coordinator", "keygen", os.path.join(TMP, name)), stdout=subprocess.PIPE)
+        check(p.returncode == 0, "keygen " + name)
+    tables = os.path.join(TMP, "coord-tables")
+    c = Coord("curve_liar", tables, "--verify", "--curve-secret", os.path.join(TMP, "coord.key"),
+              "--allow", os.path.join(TMP, "wa.pub"), "--allow", os.path.join(TMP, "wb.pub"))
+    keys = lambda k: ["--server-key", os.path.join(TMP, "coord.pub"), "--secret", os.path.join(TMP, k + ".key")]
+    a = start_worker(c, "A", "--test-spoil", 2, *keys("wa"))
+    c.wait_log(r"pair \w+ made by worker A", count=2)
+    b = start_worker(c, "B", *keys("wb"))
+    res, text = c.finish(timeout=240)
+    a.wait(timeout=30)
+    b.wait(timeout=30)
+    bad = re.findall(r"pair (\w+) made by worker A \[key \w+\] FAILED verification by worker B", text)
+    check(len(bad) > 0 and res["failed_verifications"] == len(bad),
+          "CURVE: %d spoiled pairs of the key wa caught by the key wb's verifier" % len(bad))
+    pairs = re.findall(r"pair (\w+) verified by worker (\w+) \(made by worker (\w+) \[key", text)
+    check(len(pairs) == 33 and all(v != m for _, v, m in pairs), "every pair verified by the other key")
+    check(summary(tables) == ref, "CURVE + --verify: SUMMARY identical to octad solve despite the liar")
 
 
 def case_usage():
