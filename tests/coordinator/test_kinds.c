@@ -2,7 +2,9 @@
  * row (kind.h), against a fake server: no sockets, no event loop. The row's operations are
  * called directly with crafted worker messages; the server's services (server_priv.h) are
  * the fakes below, which record what was sent and logged and let the test set the clock.
- * Answers are computed here with game_perft on the position each TASK names.
+ * Answers are computed here: game_perft on the position each TASK names; solve_pair into
+ * the job's directory for each SOLVE (a worker sharing it), compared at the end with
+ * solve_all's tables made by the test.
  *
  * The rules checked, once for every kind: an expired lease puts its task back in the queue
  * for another worker; the expired holder's late answer still counts while the task is not
@@ -15,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <cmocka.h>
 
@@ -22,6 +25,10 @@
 #include "kind.h"
 #include "opts.h"
 #include "server_priv.h"
+#include "sig.h"
+#include "solve.h"
+#include "ssolve.h"
+#include "xfer.h"
 
 /* ---- the fake server: the services of server_priv.h ---- */
 
@@ -31,7 +38,7 @@ typedef struct {
     uint32_t to;         /* the serial of the session it went to (its identity's first bytes) */
     msg_type_t type;
     uint64_t task_id;
-    char position[GAME_TEXT_MAX];
+    char position[GAME_TEXT_MAX];  /* TASK; SOLVE and VERIFY: the pair */
     int depth;
 } s_sent_t;
 
@@ -99,6 +106,10 @@ int server_send(server_t *self, const wire_peer_t *to, const msg_t *msg)
         s->task_id = msg->u.task.task_id;
         snprintf(s->position, sizeof s->position, "%s", msg->u.task.position);
         s->depth = msg->u.task.depth;
+    } else if (msg->type == MSG_SOLVE || msg->type == MSG_VERIFY) {
+        bool solve = msg->type == MSG_SOLVE;
+        s->task_id = solve ? msg->u.solve.task_id : msg->u.verify.task_id;
+        snprintf(s->position, sizeof s->position, "%s", solve ? msg->u.solve.pair : msg->u.verify.pair);
     }
     return 0;
 }
@@ -174,7 +185,8 @@ static peer_t *s_join(s_run_t *r, const char *name, uint32_t credit)
 static const s_sent_t *s_last_task(const peer_t *p)
 {
     for (int k = s_sent_nb - 1; k >= 0; k--)
-        if (s_sent[k].to == p->serial && s_sent[k].type == MSG_TASK)
+        if (s_sent[k].to == p->serial &&
+            (s_sent[k].type == MSG_TASK || s_sent[k].type == MSG_SOLVE || s_sent[k].type == MSG_VERIFY))
             return &s_sent[k];
     return NULL;
 }
@@ -311,12 +323,127 @@ static void test_stall_detection(void **state)
     s_stop(r);
 }
 
+/* ---- the solve kind ---- */
+
+static int s_pair_of(const ssolve_t *sv, const char *name)
+{
+    for (int k = 0; k < sv->g.n; k++)
+        if (strcmp(sv->g.pairs[k].name, name) == 0)
+            return k;
+    fail_msg("no pair %s", name);
+    return -1;
+}
+
+/* p makes the pair of SOLVE t in the job's directory (as a worker sharing it) and says SOLVED. */
+static void s_make(s_run_t *r, peer_t *p, const s_sent_t *t)
+{
+    ssolve_t *sv = r->s.job;
+    const sdag_pair_t *pr = &sv->g.pairs[s_pair_of(sv, t->position)];
+    char err[600];
+    for (int c = 0; c < pr->nchildren; c++) { /* every table it needs is there: its pairs are done */
+        char name[SIG_NAME_MAX];
+        sig_table_name(pr->children[c], name, sizeof name);
+        int d = sdag_find_table(&sv->g, pr->children[c]);
+        assert_true(d < 0 || sv->g.pairs[d].state == SDAG_DONE);
+    }
+    store_t *store = store_new(sv->dir);
+    solve_opts_t so = {.dir = sv->dir, .max_pieces = 8, .threads = 1};
+    gen_stats_t st = {0};
+    assert_int_equal(solve_pair(store, pr->pair, &so, &st, err, sizeof err), 0);
+    store_destroy(&store);
+    msg_t m;
+    msg_init(&m, MSG_SOLVED);
+    m.u.solved.job_id = r->s.kind->job_id(r->s.job);
+    m.u.solved.task_id = t->task_id;
+    m.u.solved.n_tables = (uint32_t)pr->ntables;
+    for (int c = 0; c < pr->ntables; c++) {
+        char name[SIG_NAME_MAX];
+        sig_table_name(pr->tables[c], name, sizeof name);
+        assert_int_equal(xfer_file_ref(sv->dir, name, &m.u.solved.tables[c], err, sizeof err), 0);
+    }
+    m.u.solved.positions = st.positions;
+    m.u.solved.in_shared = true;
+    assert_true(r->s.kind->message(&r->s, r->s.job, p, &m));
+}
+
+static void s_verified(s_run_t *r, peer_t *p, const s_sent_t *t)
+{
+    msg_t m;
+    msg_init(&m, MSG_VERIFIED);
+    m.u.verified.job_id = r->s.kind->job_id(r->s.job);
+    m.u.verified.task_id = t->task_id;
+    m.u.verified.ok = true;
+    m.u.verified.records = 1;
+    assert_true(r->s.kind->message(&r->s, r->s.job, p, &m));
+}
+
+/* --verify with two workers: a session holds one task at a time; a pair is solved only when
+ * the pairs it needs are done; a refused pair never goes back to its refuser; each pair is
+ * checked by the worker that did not make it; the tables equal solve_all's. */
+static void test_solve_kind(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/test_kinds_XXXXXX", ref[600], got[600], cmd[1400];
+    assert_non_null(mkdtemp(dir));
+    snprintf(got, sizeof got, "%s/cluster", dir);
+    snprintf(ref, sizeof ref, "%s/ref", dir);
+    char *argv[] = {"coordinator", "--solve", "--max-pieces", "4", "--tables", got, "--verify", "--local-workers", "0",
+                    "--bind", "tcp://127.0.0.1:*", "--quiet", "--heartbeat-ms", "200", "--lease-ms", "1000", NULL};
+    s_run_t *r = s_start(sizeof argv / sizeof argv[0] - 1, argv);
+    ssolve_t *sv = r->s.job;
+    peer_t *w[2] = {s_join(r, "A", 1), s_join(r, "B", 1)};
+    int *maker = calloc((size_t)sv->g.n, sizeof *maker), refused = -1, checks = 0;
+    assert_non_null(maker);
+    for (int round = 0; round < 1000 && !r->s.kind->finished(r->s.job); round++) {
+        peer_t *p = w[round / 3 % 2]; /* offers in threes: a maker is offered work right after */
+        const s_sent_t *t = s_offer(r, p);
+        if (t == NULL)
+            continue;
+        s_sent_t task = *t;
+        assert_null(s_offer(r, p)); /* exclusive: nothing more while it holds one */
+        int k = s_pair_of(sv, task.position);
+        if (task.type == MSG_SOLVE && refused < 0 && p == w[0]) { /* A refuses its first pair */
+            refused = k;
+            s_refuse(r, p, task.task_id);
+            continue;
+        }
+        if (task.type == MSG_SOLVE) {
+            assert_false(k == refused && p == w[0]);
+            maker[k] = (int)p->name_id;
+            s_make(r, p, &task);
+        } else {
+            assert_int_equal(task.type, MSG_VERIFY);
+            assert_int_not_equal(maker[k], (int)p->name_id); /* never its maker */
+            checks++;
+            s_verified(r, p, &task);
+        }
+        assert_false(r->s.failed);
+    }
+    assert_true(r->s.kind->finished(r->s.job));
+    assert_int_equal(checks, sv->g.n);
+    solve_opts_t so = {.dir = ref, .max_pieces = 4, .threads = 1};
+    gen_stats_t st = {0};
+    char err[600];
+    assert_int_equal(mkdir(ref, 0755), 0);
+    if (solve_all(&so, &st, err, sizeof err) != 0)
+        fail_msg("octad's solve_all: %s", err);
+    assert_int_equal(solve_write_summary(ref, err, sizeof err), 0);
+    assert_int_equal(solve_write_summary(got, err, sizeof err), 0);
+    snprintf(cmd, sizeof cmd, "cmp -s %s/SUMMARY %s/SUMMARY", ref, got);
+    assert_int_equal(system(cmd), 0);
+    free(maker);
+    s_stop(r);
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    assert_int_equal(system(cmd), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_expiry_and_late_answer),
         cmocka_unit_test(test_refuse_and_handback),
         cmocka_unit_test(test_stall_detection),
+        cmocka_unit_test(test_solve_kind),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
