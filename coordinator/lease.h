@@ -1,7 +1,7 @@
 /* lease.h: the rules of the task life cycle that every job kind follows, written once
  * (docs/cluster-design.md, "Task life cycle"): which late answers count, how refusals
- * are remembered, and when a stalled job speaks. sched.c (perft, analyse) and sdag.c
- * (solve) keep one lease_memory_t per task and ask it.
+ * are remembered, and when a stalled job speaks. sched.c keeps one lease_memory_t per task
+ * (every kind: perft, analyse and solve) and asks it.
  *
  * Rule 1, late answers: when a lease expires (its worker was silent past the lease), the
  * task goes back to the queue and the lease is remembered; the answer that worker sends
