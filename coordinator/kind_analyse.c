@@ -63,8 +63,8 @@ static bool s_commit(server_t *s, tasks_t *t, size_t i, sched_answer_t v)
     return true;
 }
 
-static const tasks_ops_t s_tasks_ops = {.answer_noun = "analysis", .amount_noun = "nodes", .task_msg = s_task_msg, .commit = s_commit,
-                                        .task_text = s_task_text, .answer_text = s_answer_text};
+static const tasks_ops_t s_tasks_ops = {.answer_noun = "analysis", .amount_noun = "nodes", .task_msg = s_task_msg,
+                                        .commit = s_commit, .task_text = s_task_text, .answer_text = s_answer_text};
 
 static void s_on_analysed(server_t *s, s_analyse_t *aj, peer_t *p, const msg_analysed_t *a)
 {

@@ -70,8 +70,8 @@ static void s_answer_text(const tasks_t *t, size_t i, sched_answer_t v, char *bu
     snprintf(buf, len, "%s", count_format(v, c));
 }
 
-static const tasks_ops_t s_tasks_ops = {.answer_noun = "count", .amount_noun = "nodes", .task_msg = s_task_msg, .commit = s_commit,
-                                        .task_text = s_task_text, .answer_text = s_answer_text};
+static const tasks_ops_t s_tasks_ops = {.answer_noun = "count", .amount_noun = "nodes", .task_msg = s_task_msg,
+                                        .commit = s_commit, .task_text = s_task_text, .answer_text = s_answer_text};
 
 static void s_on_result(server_t *s, s_perft_t *pj, peer_t *p, const msg_result_t *r)
 {

@@ -145,7 +145,8 @@ static void s_progress(server_t *s, const tasks_t *t, int64_t now)
     bool tty = report_is_tty();
     s->next_progress_ms = now + (tty ? TTY_PROGRESS_MS : LOG_PROGRESS_MS);
     report_progress_t pr = {.done = sched_done_nb(t->sched), .total = t->task_nb, .loaded = t->loaded,
-                            .nodes = t->nodes_done, .noun = t->ops->amount_noun, .seconds = (double)(now - s->start_ms) / 1000.0,
+                            .nodes = t->nodes_done, .noun = t->ops->amount_noun,
+                            .seconds = (double)(now - s->start_ms) / 1000.0,
                             .workers = peers_count(s->peers), .tty = tty};
     report_progress(&pr);
 }

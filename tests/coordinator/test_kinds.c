@@ -235,7 +235,8 @@ static void s_handback(s_run_t *r, peer_t *p, uint64_t task_id)
 }
 
 static char *s_argv[] = {"coordinator", "--perft", "3", "--split-depth", "1", "--local-workers", "0", "--bind",
-                         "tcp://127.0.0.1:*", "--quiet", "--heartbeat-ms", "200", "--lease-ms", "1000", "--stall-timeout", "5000", NULL};
+                         "tcp://127.0.0.1:*", "--quiet", "--heartbeat-ms", "200", "--lease-ms", "1000",
+                         "--stall-timeout", "5000", NULL};
 enum { ARGC = sizeof s_argv / sizeof s_argv[0] - 1 };
 
 /* An expired lease puts its task back for another worker; the silent holder's late answer
