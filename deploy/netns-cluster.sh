@@ -2,7 +2,8 @@
 # deploy/netns-cluster.sh: runs the compose.yml topology (a coordinator and N workers) as separate hosts in Linux network namespaces.
 #
 # usage: netns-cluster.sh [--workers N] [--perft D | --solve PIECES [--tables DIR]] [--bin DIR]
-#                         [--curve] [--threads T] [--timeout S] [--keep-logs] [-- COORDINATOR-OPTIONS...]
+#                         [--curve] [--threads T] [--timeout S] [--keep-logs] [--loss PCT] [--rate RATE]
+#                         [--partition WHO:START:SECONDS]... [--resets MEAN_S] [-- COORDINATOR-OPTIONS...]
 #
 # One namespace per service plus one "switch" namespace holding a bridge; each
 # service namespace gets a veth pair whose other end sits on that bridge.
@@ -17,11 +18,24 @@
 # With --solve PIECES the coordinator solves the octad tables up to PIECES
 # pieces into --tables DIR (default: a temporary directory), and each worker
 # has its own temporary cache: every table travels over the protocol.
+#
+# A bad network (docs/bad-networks.md; this kernel has no netem, so no delay):
+#   --loss PCT      the coordinator's interface drops PCT% of the packets each way, at random
+#                   (nftables `numgen random`)
+#   --rate RATE     every link capped at RATE each way (tc tbf, e.g. 1mbit)
+#   --partition WHO:START:SECONDS  START seconds after the workers start, every packet between
+#                   the coordinator and WHO (w1..wN, or `all`) is dropped for SECONDS, then the
+#                   link heals (repeatable)
+#   --resets MEAN_S the workers connect through tools/reset_proxy.py in the coordinator's
+#                   namespace, which cuts each connection with a TCP reset after a random
+#                   time of mean MEAN_S seconds
+# Each fault is announced on stderr with its time ("netns-cluster: 5.0 s: partition w1").
 set -euo pipefail
 
 WORKERS=3 DEPTH=8 BIN="" CURVE=0 THREADS=1 TIMEOUT=600 KEEP_LOGS=0 SOLVE="" TABLES=""
+LOSS="" RATE="" RESETS="" PARTITIONS=()
 EXTRA=()
-usage() { sed -n '4,5p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { sed -n '4,6p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 while [ $# -gt 0 ]; do
     case "$1" in
         --workers) WORKERS=${2:?}; shift 2 ;;
@@ -33,6 +47,10 @@ while [ $# -gt 0 ]; do
         --threads) THREADS=${2:?}; shift 2 ;;
         --timeout) TIMEOUT=${2:?}; shift 2 ;;
         --keep-logs) KEEP_LOGS=1; shift ;;
+        --loss) LOSS=${2:?}; shift 2 ;;
+        --rate) RATE=${2:?}; shift 2 ;;
+        --partition) PARTITIONS+=("${2:?}"); shift 2 ;;
+        --resets) RESETS=${2:?}; shift 2 ;;
         --) shift; EXTRA=("$@"); break ;;
         -h|--help) usage ;;
         *) echo "netns-cluster: unknown option '$1'" >&2; usage ;;
@@ -42,6 +60,15 @@ done
 [[ $DEPTH =~ ^[0-9]+$ ]] || { echo "netns-cluster: --perft must be a number" >&2; exit 2; }
 [[ -z $SOLVE || $SOLVE =~ ^[2-8]$ ]] || { echo "netns-cluster: --solve must be 2..8 pieces" >&2; exit 2; }
 [[ -z $TABLES || -n $SOLVE ]] || { echo "netns-cluster: --tables goes with --solve" >&2; exit 2; }
+[[ -z $LOSS || ( $LOSS =~ ^[0-9]+$ && $LOSS -le 99 ) ]] || { echo "netns-cluster: --loss must be a percentage 0..99" >&2; exit 2; }
+[[ -z $RATE || $RATE =~ ^[0-9]+(bit|kbit|mbit|gbit)$ ]] || { echo "netns-cluster: --rate must be like 1mbit (bit, kbit, mbit, gbit)" >&2; exit 2; }
+[[ -z $RESETS || $RESETS =~ ^[0-9]+(\.[0-9]+)?$ ]] || { echo "netns-cluster: --resets must be a mean life in seconds" >&2; exit 2; }
+for p in "${PARTITIONS[@]}"; do
+    [[ $p =~ ^(all|w([0-9]+)):[0-9]+(\.[0-9]+)?:[0-9]+(\.[0-9]+)?$ ]] \
+        || { echo "netns-cluster: --partition '$p': expected WHO:START:SECONDS (WHO: w1..wN or all)" >&2; exit 2; }
+    [[ -z ${BASH_REMATCH[2]} || ( ${BASH_REMATCH[2]} -ge 1 && ${BASH_REMATCH[2]} -le $WORKERS ) ]] \
+        || { echo "netns-cluster: --partition '$p': no worker ${BASH_REMATCH[1]} (1..$WORKERS)" >&2; exit 2; }
+done
 BIN=${BIN:-$(cd "$(dirname "$0")/.." && pwd)/build/bin}
 for exe in coordinator worker; do
     [ -x "$BIN/$exe" ] || { echo "netns-cluster: no executable $BIN/$exe (use --bin DIR)" >&2; exit 2; }
@@ -50,6 +77,10 @@ done
 skip() { echo "netns-cluster: SKIP: $*" >&2; exit 77; }
 [ "$(id -u)" -eq 0 ] || skip "needs root (network namespaces)"
 command -v ip >/dev/null || skip "no 'ip' command (iproute2)"
+[[ -z $LOSS && ${#PARTITIONS[@]} -eq 0 ]] || command -v nft >/dev/null || skip "no 'nft' command (nftables)"
+[ -z "$RATE" ] || command -v tc >/dev/null || skip "no 'tc' command (iproute2)"
+[ -z "$RESETS" ] || command -v python3 >/dev/null || skip "no python3 (the reset proxy)"
+PROXY=$(cd "$(dirname "$0")/.." && pwd)/tools/reset_proxy.py
 
 RUN="octad-$$-$RANDOM"            # unique per run: namespaces, /etc/netns entries
 SWITCH="$RUN-sw"
@@ -59,11 +90,13 @@ for i in $(seq 1 "$WORKERS"); do WORKER_NS+=("$RUN-w$i"); done
 TMP=$(mktemp -d "/tmp/$RUN.XXXXXX")
 CREATED=()
 COORD_PID=""
+FAULTS_PID=""
 
 # shellcheck disable=SC2317  # called by the EXIT trap
 cleanup() {
     local rc=$?
     trap - EXIT INT TERM
+    [ -z "$FAULTS_PID" ] || kill "$FAULTS_PID" 2>/dev/null || true
     for ns in "${CREATED[@]}"; do   # stop every process still running in our namespaces
         ip netns pids "$ns" 2>/dev/null | xargs -r kill -TERM 2>/dev/null || true
     done
@@ -111,6 +144,63 @@ if ip -o addr show | grep -q ' 10\.77\.0\.'; then
     echo "netns-cluster: 10.77.0.x appeared outside the namespaces" >&2; exit 1
 fi
 
+# The bad network. Loss and partitions are nftables rules in the coordinator's namespace, on
+# its eth0 only (the reset proxy's own hop to the coordinator is on loopback).
+T0=$EPOCHREALTIME
+bc_sub() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", a - b }'; }
+say() { printf 'netns-cluster: %.1f s: %s\n' "$(bc_sub "$EPOCHREALTIME" "$T0")" "$*" >&2; }
+if [ -n "$LOSS" ] && [ "$LOSS" -gt 0 ]; then
+    ip netns exec "$COORD" nft -f - <<EOF || skip "nft: cannot add rules in a namespace"
+table inet octad_loss {
+    chain in { type filter hook input priority 0; iifname "eth0" numgen random mod 100 < $LOSS drop; }
+    chain out { type filter hook output priority 0; oifname "eth0" numgen random mod 100 < $LOSS drop; }
+}
+EOF
+    say "the coordinator's link drops $LOSS% of the packets each way"
+fi
+if [ -n "$RATE" ]; then
+    for ns in "$COORD" "${WORKER_NS[@]}"; do
+        ip netns exec "$ns" tc qdisc add dev eth0 root tbf rate "$RATE" burst 32kbit latency 400ms \
+            || skip "tc: cannot add a tbf qdisc"
+    done
+    say "every link capped at $RATE each way"
+fi
+# Copies stdin to stdout, each line after its time in seconds since T0 ("[12.345] ...").
+stamp() {
+    local line
+    while IFS= read -r line; do printf '[%s] %s\n' "$(bc_sub "$EPOCHREALTIME" "$T0")" "$line"; done
+}
+# partition K WHO / heal K: drop everything between the coordinator and WHO (or everyone).
+partition() {
+    local in out
+    case "$2" in
+        all) in='iifname "eth0" drop'; out='oifname "eth0" drop' ;;
+        *) in="ip saddr 10.77.0.$((10 + ${2#w})) drop"; out="ip daddr 10.77.0.$((10 + ${2#w})) drop" ;;
+    esac
+    ip netns exec "$COORD" nft -f - <<EOF
+table inet octad_part$1 {
+    chain in { type filter hook input priority -10; $in; }
+    chain out { type filter hook output priority -10; $out; }
+}
+EOF
+}
+heal() { ip netns exec "$COORD" nft delete table inet "octad_part$1"; }
+# Runs the partitions on their schedule (in the background, from when the workers start).
+faults() {
+    local events=() k=0 t0=$EPOCHREALTIME who start len at what wait
+    for p in "${PARTITIONS[@]}"; do
+        IFS=: read -r who start len <<<"$p"
+        events+=("$start cut $k $who" "$(bc_sub "$start" "-$len") heal $k $who")
+        k=$((k + 1))
+    done
+    while read -r at what k who; do
+        wait=$(awk -v a="$at" -v n="$EPOCHREALTIME" -v t="$t0" 'BEGIN { w = a - (n - t); printf "%.3f", (w > 0 ? w : 0) }')
+        sleep "$wait"
+        if [ "$what" = cut ]; then partition "$k" "$who"; say "partition $who from the coordinator"
+        else heal "$k"; say "healed $who"; echo "$(bc_sub "$EPOCHREALTIME" "$T0") $who" >>"$TMP/heals"; fi
+    done < <(printf '%s\n' "${events[@]}" | sort -g)
+}
+
 # Security: CURVE keys made for this run (coordinator + one pair per worker), or plain TCP.
 COORD_SEC=(--insecure)
 declare -A WORKER_SEC
@@ -130,13 +220,20 @@ JOB=(--perft "$DEPTH")
 [ -n "$SOLVE" ] && JOB=(--solve --max-pieces "$SOLVE" --tables "${TABLES:-$TMP/tables}")
 ip netns exec "$COORD" timeout --signal=TERM "$TIMEOUT" "$BIN/coordinator" "${JOB[@]}" \
     --bind tcp://0.0.0.0:5555 --local-workers 0 "${COORD_SEC[@]}" "${EXTRA[@]}" \
-    >"$TMP/coordinator.out" 2>"$TMP/coordinator.err" &
+    >"$TMP/coordinator.out" 2> >(stamp >"$TMP/coordinator.err") &
 COORD_PID=$!
+PORT=5555
+if [ -n "$RESETS" ]; then   # the workers' way in goes through the proxy that cuts connections
+    PORT=5556
+    ip netns exec "$COORD" python3 "$PROXY" --listen 10.77.0.1:5556 --to 127.0.0.1:5555 --mean-life "$RESETS" \
+        2>"$TMP/proxy.err" &
+    say "workers connect through a proxy that resets each connection after ~$RESETS s on average"
+fi
 
 # Health gate, as compose's healthcheck: the port accepts TCP from a worker's namespace.
 ready=0
 for _ in $(seq 1 150); do
-    if ip netns exec "${WORKER_NS[0]}" bash -c 'exec 3<>/dev/tcp/coordinator/5555' 2>/dev/null; then
+    if ip netns exec "${WORKER_NS[0]}" bash -c "exec 3<>/dev/tcp/coordinator/$PORT" 2>/dev/null; then
         ready=1; break
     fi
     kill -0 "$COORD_PID" 2>/dev/null || break
@@ -150,13 +247,30 @@ fi
 
 for i in $(seq 1 "$WORKERS"); do
     # shellcheck disable=SC2086  # WORKER_SEC holds separate words
-    ip netns exec "${WORKER_NS[i-1]}" "$BIN/worker" --connect tcp://coordinator:5555 \
+    ip netns exec "${WORKER_NS[i-1]}" "$BIN/worker" --connect "tcp://coordinator:$PORT" \
         ${WORKER_SEC[$i]:-} --once --threads "$THREADS" --name "w$i" \
         >"$TMP/worker$i.out" 2>"$TMP/worker$i.err" &
 done
 
+if [ ${#PARTITIONS[@]} -gt 0 ]; then
+    faults &
+    FAULTS_PID=$!
+fi
+
 rc=0
 wait "$COORD_PID" || rc=$?
+sleep 0.1 # the stamping of the coordinator's last lines
+# After each heal, when each worker it cut off took a task again ("joined": its first CREDIT).
+if [ -f "$TMP/heals" ]; then
+    while read -r at who; do
+        if [ "$who" = all ]; then list=$(seq 1 "$WORKERS"); else list=${who#w}; fi
+        for i in $list; do
+            back=$(awk -v at="$at" -v w="worker w$i joined" 'index($0, w) { t = substr($1, 2) + 0; if (t >= at) { printf "%.1f", t - at; exit } }' "$TMP/coordinator.err")
+            echo "netns-cluster: w$i working again ${back:-never} ${back:+s }after the heal at $(printf '%.1f' "$at") s" >&2
+        done
+    done <"$TMP/heals"
+fi
+[ -z "$RESETS" ] || echo "netns-cluster: the proxy reset $(grep -c 'cut connection' "$TMP/proxy.err") connections" >&2
 cat "$TMP/coordinator.out"
 if [ "$rc" != 0 ]; then
     echo "netns-cluster: coordinator exited with status $rc; its stderr:" >&2
