@@ -97,8 +97,15 @@ void server_count_dispatch(server_t *self, peer_t *p, int64_t now)
 
 void server_reply_error(server_t *self, const wire_peer_t *to, msg_code_t code, const char *text)
 {
+    server_reply_error_as(self, to, 0, code, text);
+}
+
+void server_reply_error_as(server_t *self, const wire_peer_t *to, uint32_t version, msg_code_t code, const char *text)
+{
     msg_t m;
     msg_init(&m, MSG_ERROR);
+    if (version > m.version)
+        m.version = version;
     m.u.error.code = code;
     snprintf(m.u.error.text, sizeof m.u.error.text, "%s", text);
     server_send(self, to, &m);

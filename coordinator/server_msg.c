@@ -109,7 +109,7 @@ static void s_on_message(server_t *self, const wire_peer_t *id, const wire_meta_
     if (p == NULL) {
         server_drop(self, DROP_STRANGER, "message from a connection without a session (no HELLO on it)");
         if (!peers_stranger_seen(self->peers, id))
-            server_reply_error(self, id, MSG_CODE_NOT_WELCOME, "no session: say HELLO first");
+            server_reply_error_as(self, id, m->version, MSG_CODE_NOT_WELCOME, "no session: say HELLO first");
         return;
     }
     if (m->version != p->version) {

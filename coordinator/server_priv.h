@@ -83,6 +83,12 @@ void server_forget(server_t *self, peer_t *peer, const char *why);
 /* Sends ERROR code + text (cut to 255 bytes) to a peer identity. */
 void server_reply_error(server_t *self, const wire_peer_t *to, msg_code_t code, const char *text);
 
+/* The same in the envelope of `version` when it is higher than ERROR's own: the answer to a
+ * connection without a session, in the version it spoke, which a worker whose session has
+ * that version takes (PROTOCOL.md 11.1: it drops a message of another version). */
+void server_reply_error_as(server_t *self, const wire_peer_t *to, uint32_t version, msg_code_t code,
+                           const char *text);
+
 /* A task was sent to p: its credit is used, its principal pinned. */
 void server_count_dispatch(server_t *self, peer_t *p, int64_t now);
 
