@@ -7,7 +7,8 @@
 # (docs/oracle.md says why these two); wrk: its load measurement (BENCHMARKS.md); chromium-driver:
 # the explorer page's browser test drives headless Chromium through it (tests/serve/test_explorer.py).
 # prometheus: promtool and a real Prometheus scrape `coordinator --status`'s /metrics
-# (tests/coordinator/test_status.py, docs/status.md).
+# (tests/coordinator/test_status.py, docs/status.md). nftables, iproute2 (tc): the bad networks between
+# network namespaces (deploy/netns-cluster.sh --loss/--partition/--rate, docs/bad-networks.md).
 set -euo pipefail
 if [ "$(id -u)" -ne 0 ]; then
     echo "install-deps.sh: run as root (it uses apt-get)" >&2
@@ -22,7 +23,7 @@ apt_get install -y -qq --no-install-recommends \
     libcmocka-dev libmsgpack-dev libzmq3-dev libsodium-dev libzstd-dev \
     libmicrohttpd-dev libjansson-dev wrk prometheus \
     clang libclang-rt-14-dev llvm \
-    python3 zstd iproute2 procps strace util-linux docker-compose yamllint \
+    python3 zstd iproute2 nftables procps strace util-linux docker-compose yamllint \
     man-db less file debootstrap \
     stockfish fairymax polyglot chromium chromium-driver pychess >/dev/null
 # chess.js: the independent chess library the PGN tests replay games against;
