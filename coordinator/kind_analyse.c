@@ -137,6 +137,7 @@ static int s_open(const opts_t *o, void **job)
         fprintf(stderr, "coordinator: out of memory\n");
         return EXIT_FAIL;
     }
+    sched_set_copies(aj->t.sched, !o->no_copies);
     if (o->journal == NULL)
         return 0;
     int jr = ajob_load_journal(aj->a, o->journal, aj->t.sched, &aj->t.journal, &aj->t.loaded, err, sizeof err);

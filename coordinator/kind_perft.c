@@ -241,6 +241,7 @@ static int s_open(const opts_t *o, void **job)
         fprintf(stderr, "coordinator: out of memory\n");
         return EXIT_FAIL;
     }
+    sched_set_copies(pj->t.sched, !o->no_copies);
     return s_load_journal(o, pj);
 }
 

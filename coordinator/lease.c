@@ -47,6 +47,11 @@ bool lease_allowed(const lease_memory_t *m, uint16_t who)
     return true;
 }
 
+bool lease_copy_wanted(int leases, int answers, int queued, int want)
+{
+    return leases > 0 && queued == 0 && leases + answers <= want;
+}
+
 int lease_refused(lease_memory_t *m, uint16_t who)
 {
     if (!lease_allowed(m, who))

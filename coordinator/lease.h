@@ -14,7 +14,15 @@
  * Rule 2, refusals: a principal (a CURVE key, or a worker name) that refused a task is
  * not offered it again. A task remembers up to LEASE_REFUSERS_MAX principals; one more
  * refusal forgets the oldest, which may then be offered the task again (a job with many
- * refusing workers keeps asking rather than starving). */
+ * refusing workers keeps asking rather than starving).
+ *
+ * Rule 3, stragglers: the end of a job must not wait for its slowest worker. When no task
+ * waits in the queue and a worker is idle (it holds no task), it is handed a copy of the
+ * running task leased longest ago that it may take (rule 2; not one it holds or answered),
+ * if that task has no spare copy yet: lease_copy_wanted. The first answer that passes the
+ * checks counts (under --verify the usual agreement of two workers decides); the other
+ * copy's answer is then a duplicate, dropped (or reported if it differs). An expired or
+ * ended lease of a task whose other copies still cover it sends nothing back to the queue. */
 #pragma once
 
 #include <stdbool.h>
@@ -58,3 +66,8 @@ int lease_refused(lease_memory_t *m, uint16_t who);
 
 /* Rule 2: whether principal who may be offered the task. */
 bool lease_allowed(const lease_memory_t *m, uint16_t who);
+
+/* Rule 3: whether a running task (leases > 0 live leases, answers kept, `want` answers needed:
+ * 1, or 2 and more under --verify), none of it queued, may be copied to an idle worker: its
+ * copies out and answers in do not exceed what it needs, so one spare copy at most. */
+bool lease_copy_wanted(int leases, int answers, int queued, int want);

@@ -138,6 +138,9 @@ static const opt_t s_rows[] = {
      "refused them, or --verify waits for another worker), end the\n"
      "job after MS (default 300000; 0 = wait for ever): exit 3 with\n"
      "the disputed tasks listed under --verify, else exit 1", .lo = 0, .hi = 86400000},
+    {"--no-copies", 0, OPT_FLAG, NULL, C(no_copies), "never hand an idle worker a copy of a task that runs late\n"
+     "elsewhere (by default, once the queue is empty, idle workers get\n"
+     "copies of the oldest running tasks and the first answer counts)"},
     {"--curve-secret", 0, OPT_TEXT, "FILE", C(curve_secret), "CURVE: the coordinator's secret key file"},
     {"--allow", 0, OPT_CUSTOM, "FILE", WHOLE, "CURVE: a file of allowed worker public keys (repeatable)",
      .parse = s_allow},

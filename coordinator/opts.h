@@ -20,6 +20,7 @@ typedef struct {
     int local_workers;             /* -1: one per core */
     int split_depth;               /* -1: auto */
     bool divide, stats, verify, json, quiet, insecure;
+    bool no_copies;                /* --no-copies: idle workers never get copies of running tasks (lease.h, rule 3) */
     const char *journal;
     bool have_expect;
     count_t expect;

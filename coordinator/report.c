@@ -80,7 +80,7 @@ static void s_json(const report_final_t *r, const char *pos)
     printf(",\"duplicates\":%llu,\"requeued\":%llu,\"dropped\":%llu,\"disagreements\":%llu,\"workers\":%zu",
            (unsigned long long)s->duplicates, (unsigned long long)s->requeued, (unsigned long long)s->dropped,
            (unsigned long long)s->disagreements, s->workers);
-    printf(",\"impossible\":%llu", (unsigned long long)s->impossible);
+    printf(",\"impossible\":%llu,\"copies\":%llu", (unsigned long long)s->impossible, (unsigned long long)s->copies);
     if (r->job->bench)
         printf(",\"dispatch_seconds\":%.3f,\"tasks_per_second\":%.0f", s->dispatch_seconds,
                s->dispatch_seconds > 0 ? (double)s->results / s->dispatch_seconds : 0.0);
@@ -117,9 +117,9 @@ static void s_text(const report_final_t *r, const char *pos)
     printf("nodes      %s\n", count_format(r->total->nodes, b));
     printf("time       %.3f\n", s->seconds);
     printf("nps        %.0f\n", s->seconds > 0.001 ? (double)r->total->nodes / s->seconds : 0.0);
-    printf("tasks      %zu (%zu from the journal, %llu dispatched, %llu re-queued, %llu duplicates dropped)\n",
-           r->job->task_nb, s->loaded, (unsigned long long)s->dispatched, (unsigned long long)s->requeued,
-           (unsigned long long)s->duplicates);
+    printf("tasks      %zu (%zu from the journal, %llu dispatched, %llu re-queued, %llu duplicates dropped, "
+           "%llu copied for stragglers)\n", r->job->task_nb, s->loaded, (unsigned long long)s->dispatched,
+           (unsigned long long)s->requeued, (unsigned long long)s->duplicates, (unsigned long long)s->copies);
     printf("workers    %zu", s->workers);
     if (s->local_processes > 0)
         printf(" (started here: %d process%s of %d thread%s)", s->local_processes, s->local_processes > 1 ? "es" : "",

@@ -20,6 +20,7 @@ typedef struct {
     uint8_t want;        /* agreeing results needed: 1, or 2 in verify (3 after a disagreement) */
     uint8_t lease_nb, queued_nb, vote_nb;
     uint32_t inflight_pos; /* index in inflight[], or NO_POS */
+    uint64_t leased_at;    /* order of its oldest live lease (rule 3 copies the oldest first) */
     s_lease_t lease[LEASE_MAX];
     lease_memory_t mem;    /* expired leases and refusing names (lease.h's rules) */
 } s_task_t;
@@ -48,7 +49,13 @@ struct sched_s {
     size_t inflight_nb;
     sched_end_fn on_end;                      /* or NULL */
     void *on_end_ctx;
+    uint64_t lease_seq;                       /* leases given so far: their order */
+    uint64_t copies_nb;                       /* copies given to idle workers (sched_copy) */
+    bool copies;                              /* rule 3 on (sched_set_copies) */
+    bool copy_wanted;                         /* sched_copy_wanted, kept by s_changed */
 };
+
+static void s_changed(sched_t *self);
 
 static void s_push(sched_t *self, size_t i, bool front)
 {
@@ -147,6 +154,7 @@ static sched_t *s_new(size_t task_nb, bool verify, bool with_stats, bool held)
         for (int c = 0; verify && c < self->tasks[i].want; c++)
             s_push(self, i, false);
     }
+    self->copies = false; /* rule 3 is for the kinds that ask for it (sched_set_copies) */
     if (ranged) { /* all fresh tasks start as one orphan range: the first worker takes it whole */
         self->ranges[0] = (s_range_t){.serial = UINT32_MAX, .orphan = true, .next = 0, .end = task_nb};
         self->range_nb = 1;
@@ -208,6 +216,7 @@ void sched_preload(sched_t *self, size_t i, sched_answer_t answer, const perft_s
         s_mark_done(self, i, answer, stats);
         if (self->ranges != NULL)
             self->fresh_nb--; /* still inside a range: skipped when reached */
+        s_changed(self);
     }
 }
 
@@ -296,6 +305,8 @@ static bool s_eligible(const sched_t *self, size_t i, uint16_t name_id)
 static void s_lease(sched_t *self, size_t i, uint32_t serial, uint16_t name_id, int64_t deadline_ms)
 {
     s_task_t *t = &self->tasks[i];
+    if (t->lease_nb == 0)
+        t->leased_at = ++self->lease_seq;
     t->lease[t->lease_nb++] = (s_lease_t){serial, name_id, deadline_ms};
     s_inflight_add(self, i);
 }
@@ -310,11 +321,14 @@ long sched_next(sched_t *self, uint32_t serial, uint16_t name_id, int64_t deadli
             continue;
         s_remove_at(self, k);
         s_lease(self, i, serial, name_id, deadline_ms);
+        s_changed(self);
         return (long)i;
     }
     long i = self->ranges != NULL ? s_next_fresh(self, serial) : -1;
-    if (i >= 0)
+    if (i >= 0) {
         s_lease(self, (size_t)i, serial, name_id, deadline_ms);
+        s_changed(self);
+    }
     return i;
 }
 
@@ -366,7 +380,8 @@ void sched_renew(sched_t *self, uint32_t serial, int64_t deadline_ms)
     }
 }
 
-/* Ends lease l of task i; expired: a late result of that worker is still taken (lease.h, rule 1). */
+/* Ends lease l of task i; expired: a late result of that worker is still taken (lease.h, rule 1).
+ * The task goes back to the queue unless its other copies still cover it (rule 3). */
 static void s_end_lease(sched_t *self, size_t i, int l, bool expired, bool front)
 {
     s_task_t *t = &self->tasks[i];
@@ -376,9 +391,70 @@ static void s_end_lease(sched_t *self, size_t i, int l, bool expired, bool front
     t->lease[l] = t->lease[--t->lease_nb];
     if (t->lease_nb == 0)
         s_inflight_del(self, i);
-    s_push(self, i, front);
+    if (t->lease_nb + t->vote_nb + t->queued_nb < t->want)
+        s_push(self, i, front);
     if (self->on_end != NULL)
         self->on_end(self->on_end_ctx, i, serial);
+}
+
+/* Whether `serial` or principal `name_id` holds a lease of task t. */
+static bool s_holds(const s_task_t *t, uint32_t serial, uint16_t name_id)
+{
+    for (int l = 0; l < t->lease_nb; l++)
+        if (t->lease[l].serial == serial || t->lease[l].name_id == name_id)
+            return true;
+    return false;
+}
+
+/* Whether running task i may get one more copy (lease.h, rule 3). */
+static bool s_copy_wanted(const sched_t *self, size_t i)
+{
+    const s_task_t *t = &self->tasks[i];
+    return t->lease_nb < LEASE_MAX && lease_copy_wanted(t->lease_nb, t->vote_nb, t->queued_nb, t->want);
+}
+
+long sched_copy(sched_t *self, uint32_t serial, uint16_t name_id, int64_t deadline_ms)
+{
+    if (!self->copies || self->ring_nb + self->fresh_nb > 0)
+        return -1; /* tasks wait in the queue: they go first */
+    long best = -1;
+    for (size_t k = 0; k < self->inflight_nb; k++) {
+        size_t i = self->inflight[k];
+        const s_task_t *t = &self->tasks[i];
+        if (!s_copy_wanted(self, i) || s_holds(t, serial, name_id) || !s_eligible(self, i, name_id))
+            continue;
+        if (best < 0 || t->leased_at < self->tasks[best].leased_at)
+            best = (long)i;
+    }
+    if (best >= 0) {
+        s_lease(self, (size_t)best, serial, name_id, deadline_ms);
+        self->copies_nb++;
+        s_changed(self);
+    }
+    return best;
+}
+
+/* After every change of a task's state: whether a copy is wanted now. The scan runs only once the
+ * queue is empty (the job's tail, at most one task per worker in flight), so that asking
+ * (sched_copy_wanted, for every worker on every turn of the server's loop) costs nothing. */
+static void s_changed(sched_t *self)
+{
+    self->copy_wanted = false;
+    if (!self->copies || self->ring_nb + self->fresh_nb > 0)
+        return;
+    for (size_t k = 0; k < self->inflight_nb && !self->copy_wanted; k++)
+        self->copy_wanted = s_copy_wanted(self, self->inflight[k]);
+}
+
+bool sched_copy_wanted(const sched_t *self)
+{
+    return self->copy_wanted;
+}
+
+void sched_set_copies(sched_t *self, bool on)
+{
+    self->copies = on;
+    s_changed(self);
 }
 
 size_t sched_expire(sched_t *self, int64_t now_ms)
@@ -399,6 +475,8 @@ size_t sched_expire(sched_t *self, int64_t now_ms)
         if (!ended)
             k++;
     }
+    if (n > 0)
+        s_changed(self);
     return n;
 }
 
@@ -427,6 +505,8 @@ size_t sched_drop_serial(sched_t *self, uint32_t serial)
             k++;
         }
     }
+    if (n > 0)
+        s_changed(self);
     return n;
 }
 
@@ -438,6 +518,7 @@ bool sched_handback(sched_t *self, size_t i, uint32_t serial)
     if (l < 0)
         return false;
     s_end_lease(self, i, l, false, true);
+    s_changed(self);
     return true;
 }
 
@@ -451,6 +532,7 @@ int sched_refuse(sched_t *self, size_t i, uint32_t serial, uint16_t name_id)
         return 0;
     int n = lease_refused(&t->mem, name_id);
     s_end_lease(self, i, l, false, false);
+    s_changed(self);
     return n;
 }
 
@@ -539,8 +621,9 @@ static sched_outcome_t s_vote(sched_t *self, size_t i, uint16_t name_id, sched_a
     return SCHED_DISAGREE;
 }
 
-sched_outcome_t sched_result(sched_t *self, size_t i, uint32_t serial, uint16_t name_id, sched_answer_t answer,
-                             const perft_stats_t *stats)
+/* sched_result's decision, before s_changed. */
+static sched_outcome_t s_result(sched_t *self, size_t i, uint32_t serial, uint16_t name_id, sched_answer_t answer,
+                                const perft_stats_t *stats)
 {
     s_task_t *t = &self->tasks[i];
     if (t->done) {
@@ -560,6 +643,14 @@ sched_outcome_t sched_result(sched_t *self, size_t i, uint32_t serial, uint16_t 
         return SCHED_ACCEPTED;
     }
     return s_vote(self, i, name_id, answer, stats);
+}
+
+sched_outcome_t sched_result(sched_t *self, size_t i, uint32_t serial, uint16_t name_id, sched_answer_t answer,
+                             const perft_stats_t *stats)
+{
+    sched_outcome_t o = s_result(self, i, serial, name_id, answer, stats);
+    s_changed(self);
+    return o;
 }
 
 int sched_votes(const sched_t *self, size_t i, sched_vote_t votes[3])
@@ -583,3 +674,4 @@ const perft_stats_t *sched_stats(const sched_t *self) { return self->stats; }
 size_t sched_done_nb(const sched_t *self) { return self->done_nb; }
 size_t sched_queued_nb(const sched_t *self) { return self->ring_nb + self->fresh_nb; }
 size_t sched_inflight_nb(const sched_t *self) { return self->inflight_nb; }
+uint64_t sched_copies_nb(const sched_t *self) { return self->copies_nb; }

@@ -81,6 +81,20 @@ void sched_preload(sched_t *self, size_t i, sched_answer_t answer, const perft_s
  * Returns the index, or -1 if no queued task may go to this worker. */
 long sched_next(sched_t *self, uint32_t serial, uint16_t name_id, int64_t deadline_ms);
 
+/* Stragglers (lease.h, rule 3): when no task is queued, leases to an idle worker a copy of the
+ * running task leased longest ago that it may take and that has no spare copy yet, until
+ * `deadline_ms`. Returns the index, or -1 if there is none. The caller calls it only for a
+ * worker that holds no task. */
+long sched_copy(sched_t *self, uint32_t serial, uint16_t name_id, int64_t deadline_ms);
+
+/* Whether no task is queued and a running task may be copied (rule 3): idle workers have work.
+ * Kept up to date by every change, so asking costs nothing. */
+bool sched_copy_wanted(const sched_t *self);
+
+/* Rule 3 on or off. Off in a new scheduler: the kinds whose tasks may run twice turn it on (perft
+ * and analyse, unless coordinator --no-copies); solve's pairs are exclusive and fetched, not copied. */
+void sched_set_copies(sched_t *self, bool on);
+
 /* Pushes back a lease's deadline: called whenever the holder is heard from. */
 void sched_renew(sched_t *self, uint32_t serial, int64_t deadline_ms);
 
@@ -138,3 +152,5 @@ const perft_stats_t *sched_stats(const sched_t *self);
 size_t sched_done_nb(const sched_t *self);
 size_t sched_queued_nb(const sched_t *self);
 size_t sched_inflight_nb(const sched_t *self);
+/* Copies of running tasks given to idle workers so far (sched_copy). */
+uint64_t sched_copies_nb(const sched_t *self);

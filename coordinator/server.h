@@ -18,6 +18,7 @@ typedef struct {
     uint64_t dispatched;        /* TASK messages sent */
     uint64_t results;           /* RESULTs accepted (counted) */
     uint64_t duplicates;        /* RESULTs for tasks already done (dropped) */
+    uint64_t copies;            /* copies of running tasks given to idle workers (lease.h, rule 3) */
     uint64_t requeued;          /* leases ended by expiry, death, handback or refusal */
     uint64_t dropped;           /* malformed, unexpected or foreign messages */
     uint64_t disagreements;     /* verify: results that differed */

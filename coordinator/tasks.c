@@ -8,7 +8,7 @@
 #include "log_line.h"
 #include "server_priv.h"
 
-enum { REFUSALS_LOGGED = 20, IMPOSSIBLE_LOGGED = 10 };
+enum { REFUSALS_LOGGED = 20, IMPOSSIBLE_LOGGED = 10, COPIES_LOGGED = 10 };
 
 void tasks_close(tasks_t *t)
 {
@@ -34,7 +34,8 @@ bool tasks_finished(const void *job)
 
 bool tasks_has_work(const void *job)
 {
-    return sched_queued_nb(((const tasks_t *)job)->sched) > 0;
+    const sched_t *sched = ((const tasks_t *)job)->sched;
+    return sched_queued_nb(sched) > 0 || sched_copy_wanted(sched);
 }
 
 void tasks_status(const void *job, char *buf, size_t len)
@@ -80,6 +81,11 @@ void tasks_dispatch(server_t *s, void *job, peer_t *p)
         int64_t until = now + s->opts->lease_ms;
         long i = t->ops->rank ? sched_next_best(t->sched, p->serial, p->name_id, until, s_rank, &rc)
                               : sched_next(t->sched, p->serial, p->name_id, until);
+        bool copy = false;
+        if (i < 0 && p->leased == 0) { /* an idle worker and an empty queue: a straggler's task (lease.h, rule 3) */
+            i = sched_copy(t->sched, p->serial, p->name_id, until);
+            copy = i >= 0;
+        }
         if (i < 0)
             return;
         if (t->ops->task_msg(s, t, (size_t)i, p, &m) != 0 || server_send(s, &p->id, &m) != 0) {
@@ -89,6 +95,9 @@ void tasks_dispatch(server_t *s, void *job, peer_t *p)
             return;
         }
         server_count_dispatch(s, p, now);
+        if (copy && s->sum.copies++ < COPIES_LOGGED)
+            server_log(s, "task %zu copied to idle worker %s: the queue is empty and it still runs elsewhere%s", (size_t)i + 1,
+                       p->name, s->sum.copies == COPIES_LOGGED ? " (further copies are only counted)" : "");
     }
 }
 

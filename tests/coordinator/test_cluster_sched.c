@@ -210,6 +210,87 @@ static void test_auto_tasks(void **state)
     job_free(&j);
 }
 
+enum { D = 4, E = 5 };             /* more session serials */
+enum { ND = 40, NE = 50 };         /* and their names */
+
+/* Stragglers (lease.h, rule 3): with the queue empty, idle workers get copies of the running tasks,
+ * oldest first, one spare copy each; the first answer counts, the other is a duplicate. */
+static void test_copies_for_stragglers(void **state)
+{
+    (void)state;
+    sched_t *s = sched_new(2, false, false);
+    sched_set_copies(s, true); /* the kinds turn rule 3 on; a bare scheduler has it off */
+    assert_int_equal(sched_next(s, A, NA, 100), 0);
+    assert_false(sched_copy_wanted(s));                    /* task 1 still queued: no copies yet */
+    assert_int_equal(sched_copy(s, C, NC, 100), -1);
+    assert_int_equal(sched_next(s, B, NB, 100), 1);
+    assert_true(sched_copy_wanted(s));
+    assert_int_equal(sched_copy(s, C, NC, 100), 0);        /* the oldest running task first */
+    assert_int_equal(sched_copy(s, D, ND, 100), 1);        /* task 0 has its spare copy */
+    assert_int_equal(sched_copy(s, E, NE, 100), -1);       /* both have one */
+    assert_false(sched_copy_wanted(s));
+    assert_int_equal(sched_copies_nb(s), 2);
+    assert_int_equal(sched_copy(s, A, NA, 100), -1);       /* never a task to its own holder */
+    /* The straggler A's lease expires: C's copy still covers task 0, nothing goes back to the queue. */
+    sched_renew(s, B, 1000);
+    sched_renew(s, C, 1000);
+    sched_renew(s, D, 1000);
+    assert_int_equal(sched_expire(s, 500), 1);
+    assert_int_equal(sched_queued_nb(s), 0);
+    assert_int_equal(sched_result(s, 0, C, NC, 9, NULL), SCHED_ACCEPTED);
+    assert_int_equal(sched_result(s, 0, A, NA, 9, NULL), SCHED_DUPLICATE); /* the late straggler: dropped */
+    assert_int_equal(sched_result(s, 1, B, NB, 4, NULL), SCHED_ACCEPTED);
+    assert_int_equal(sched_result(s, 1, D, ND, 4, NULL), SCHED_DUPLICATE);
+    assert_int_equal(sched_done_nb(s), 2);
+    assert_int_equal(sched_inflight_nb(s), 0);
+    sched_destroy(&s);
+}
+
+/* A bare scheduler copies nothing: the kinds turn rule 3 on. */
+static void test_copies_off_by_default(void **state)
+{
+    (void)state;
+    sched_t *s = sched_new(1, false, false);
+    assert_int_equal(sched_next(s, A, NA, 100), 0);
+    assert_false(sched_copy_wanted(s));
+    assert_int_equal(sched_copy(s, B, NB, 100), -1);
+    sched_destroy(&s);
+}
+
+/* A copy whose holder dies leaves the first lease in charge; the copy's holder dying first too. */
+static void test_copy_holder_dies(void **state)
+{
+    (void)state;
+    sched_t *s = sched_new(1, false, false);
+    sched_set_copies(s, true); /* the kinds turn rule 3 on; a bare scheduler has it off */
+    assert_int_equal(sched_next(s, A, NA, 100), 0);
+    assert_int_equal(sched_copy(s, B, NB, 100), 0);
+    assert_int_equal(sched_drop_serial(s, B), 1);
+    assert_int_equal(sched_queued_nb(s), 0);               /* A still runs it */
+    assert_int_equal(sched_copy(s, C, NC, 100), 0);        /* so it may be copied again */
+    assert_int_equal(sched_drop_serial(s, A), 1);
+    assert_int_equal(sched_drop_serial(s, C), 1);
+    assert_int_equal(sched_queued_nb(s), 1);               /* nobody runs it: back in the queue */
+    assert_int_equal(sched_next(s, D, ND, 100), 0);
+    sched_destroy(&s);
+}
+
+/* Under --verify a copy is a third lease; two agreeing answers settle the task. */
+static void test_copy_verify(void **state)
+{
+    (void)state;
+    sched_t *s = sched_new(1, true, false);
+    sched_set_copies(s, true); /* the kinds turn rule 3 on; a bare scheduler has it off */
+    assert_int_equal(sched_next(s, A, NA, 100), 0);
+    assert_int_equal(sched_next(s, B, NB, 100), 0);
+    assert_int_equal(sched_copy(s, C, NC, 100), 0);
+    assert_int_equal(sched_copy(s, D, ND, 100), -1);       /* one spare copy only */
+    assert_int_equal(sched_result(s, 0, A, NA, 6, NULL), SCHED_PENDING);
+    assert_int_equal(sched_result(s, 0, C, NC, 6, NULL), SCHED_ACCEPTED);
+    assert_int_equal(sched_result(s, 0, B, NB, 6, NULL), SCHED_DUPLICATE);
+    sched_destroy(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -220,6 +301,10 @@ int main(void)
         cmocka_unit_test(test_stats_compared),
         cmocka_unit_test(test_preload),
         cmocka_unit_test(test_affinity_ranges),
+        cmocka_unit_test(test_copies_for_stragglers),
+        cmocka_unit_test(test_copies_off_by_default),
+        cmocka_unit_test(test_copy_holder_dies),
+        cmocka_unit_test(test_copy_verify),
         cmocka_unit_test(test_job_split_sums),
         cmocka_unit_test(test_auto_tasks),
     };
