@@ -53,6 +53,7 @@ def case_perft():
         res, text = c.finish(timeout=120)
     except subprocess.TimeoutExpired:
         c.p.kill()
+        proxy.kill()
         for w in workers:
             w.kill()
         silent = sum(open(os.path.join(tc.TMP, "worker-r%d.log" % k)).read().count("coordinator silent")
