@@ -32,7 +32,10 @@ enum {
     DEFAULT_HEARTBEAT_MS = 1000,
     DEFAULT_LIVENESS = 3,
     BACKOFF_MIN_MS = 250,
-    BACKOFF_MAX_MS = 5000,
+    /* An attempt sends its SYN at once and again 1 s later, and gives up after the liveness (3 s)
+     * without WELCOME; with at most 1 s between attempts a link that heals is tried within 3 s,
+     * inside the coordinator's lease (docs/bad-networks.md). It was 5 s: up to 7 s without a try. */
+    BACKOFF_MAX_MS = 1000,
     HANDBACK_CAP = MSG_HANDBACK_MAX,
     FLUSH_MS = 50,           /* finished results wait at most about this long */
     EXIT_WAIT_MS = 3000      /* closing the session (hand-back included) gets at most this long */
