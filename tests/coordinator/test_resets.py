@@ -73,6 +73,7 @@ def case_perft():
     for k in range(WORKERS):
         with open(os.path.join(tc.TMP, "worker-r%d.log" % k)) as f:
             logs += f.read()
+    tc.check_clean(logs)
     restarts = len(re.findall(r"coordinator says error 7: no session", logs))
     silent = len(re.findall(r"coordinator silent", logs))
     print("perft 13 through the proxy: %.1f s, %d connections cut, %d sessions, %d restarts after NOT_WELCOME, "

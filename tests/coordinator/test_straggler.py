@@ -74,6 +74,9 @@ def run_job(tag, fast, *extra):
             except Exception:  # noqa: BLE001  (a worker that missed its BYE)
                 w.kill()
                 w.wait()
+    for name in ["%s-fast%d" % (tag, k) for k in range(fast)] + ["%s-slow" % tag]:
+        with open(os.path.join(tc.TMP, "worker-%s.log" % name)) as f:
+            tc.check_clean(f.read())
     return res, text
 
 
