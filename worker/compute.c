@@ -1,4 +1,5 @@
-/* compute.c: the compute threads behind a mutex-protected queue, running every kind through its row (see compute.h). */
+/* compute.c: the compute threads behind a mutex-protected queue, running every kind through its
+ * row, an exclusive one alone on the whole pool (see compute.h). */
 #include "compute.h"
 
 #include <pthread.h>
@@ -34,6 +35,7 @@ struct compute_s {
     s_node_t *head, *tail;     /* queued tasks */
     s_done_node_t *done_head, *done_tail;
     size_t queued;
+    size_t exclusive_nb;       /* exclusive tasks queued or running (at most one: compute_submit) */
     size_t done_nb;            /* finished and not yet taken */
     bool stop;
     int wake_fd;
@@ -65,7 +67,8 @@ static void s_run(const compute_t *self, const compute_job_t *job, void **state,
     int k = 0;
     while (k < self->kind_nb - 1 && self->kinds[k] != job->kind)
         k++;
-    wkind_env_t env = {.shared = self->shared[k], .hash_each = self->hash_each, .thread = &state[k]};
+    wkind_env_t env = {.shared = self->shared[k], .hash_each = self->hash_each, .thread = &state[k],
+                       .threads = self->thread_nb};
     uint64_t start = s_now_ms();
     *out = (compute_done_t){.kind = job->kind, .task_id = job->task_id, .job_id = job->job_id, .gen = job->gen};
     out->result = job->kind->run(job, &env);
@@ -88,6 +91,14 @@ static bool s_idle(const compute_t *self)
     return true;
 }
 
+/* Whether a thread may take the task at the head of the queue now: an exclusive one only
+ * once no thread is busy. (Nothing queues behind an exclusive task: compute_submit.) The
+ * caller holds the lock. */
+static bool s_can_take(const compute_t *self)
+{
+    return self->head != NULL && (!self->head->job.kind->exclusive || s_idle(self));
+}
+
 static void *s_thread_main(void *arg)
 {
     s_thread_t *me = arg;
@@ -95,7 +106,7 @@ static void *s_thread_main(void *arg)
     void *state[KIND_MAX] = {0}; /* each kind's state on this thread (its tables, its engine) */
     pthread_mutex_lock(&self->lock);
     for (;;) {
-        while (!self->stop && self->head == NULL)
+        while (!self->stop && !s_can_take(self))
             pthread_cond_wait(&self->cond, &self->lock);
         if (self->stop)
             break;
@@ -106,6 +117,7 @@ static void *s_thread_main(void *arg)
         self->queued--;
         me->busy = true;
         me->current = node->job;
+        bool exclusive = node->job.kind->exclusive;
         pthread_mutex_unlock(&self->lock);
 
         s_done_node_t *d = malloc(sizeof *d);
@@ -115,6 +127,9 @@ static void *s_thread_main(void *arg)
 
         pthread_mutex_lock(&self->lock);
         me->busy = false;
+        self->exclusive_nb -= exclusive;
+        if (self->head != NULL && self->head->job.kind->exclusive) /* it may be waiting for this thread */
+            pthread_cond_broadcast(&self->cond);
         if (d == NULL) {
             free(result.result);
         } else {
@@ -186,6 +201,12 @@ int compute_submit(compute_t *self, const compute_job_t *job)
     node->job = *job;
     node->next = NULL;
     pthread_mutex_lock(&self->lock);
+    if (self->exclusive_nb > 0) {
+        pthread_mutex_unlock(&self->lock);
+        free(node);
+        return -2;
+    }
+    self->exclusive_nb += job->kind->exclusive;
     if (self->tail)
         self->tail->next = node;
     else
@@ -220,6 +241,8 @@ size_t compute_drop_queued(compute_t *self)
     pthread_mutex_lock(&self->lock);
     s_node_t *node = self->head;
     size_t n = self->queued;
+    for (s_node_t *q = node; q; q = q->next)
+        self->exclusive_nb -= q->job.kind->exclusive;
     self->head = self->tail = NULL;
     self->queued = 0;
     pthread_mutex_unlock(&self->lock);
@@ -243,6 +266,14 @@ size_t compute_ids(compute_t *self, uint32_t gen, uint64_t *ids, size_t cap)
             ids[n++] = node->job.task_id;
     pthread_mutex_unlock(&self->lock);
     return n;
+}
+
+bool compute_exclusive(compute_t *self)
+{
+    pthread_mutex_lock(&self->lock);
+    bool on = self->exclusive_nb > 0;
+    pthread_mutex_unlock(&self->lock);
+    return on;
 }
 
 size_t compute_busy(compute_t *self)

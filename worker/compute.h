@@ -1,5 +1,10 @@
 /* compute.h: the worker's pool of compute threads, fed and drained by the I/O thread; it
- * runs every kind of task (wkind.h: perft counts, analysis searches) through the kind's row. */
+ * runs every kind of task (wkind.h: perft counts, analysis searches, solved pairs) through the
+ * kind's row.
+ *
+ * The exclusive rule (a row's `exclusive`, e.g. a solve pair, which runs threads of its own):
+ * an exclusive task waits in the queue until no thread is running a task, then runs alone;
+ * while it is queued or running no other task starts and compute_submit takes no other task. */
 #pragma once
 
 #include <stdbool.h>
@@ -24,7 +29,8 @@ compute_t *compute_new(const wkind_t *const *kinds, int kind_nb, int threads, si
                        size_t low_water, char *err, size_t errlen);
 
 /* Queues a task (of one of the pool's kinds) for the next free thread; the pool owns
- * job->arg from then on. Returns 0, or -1 out of memory (job->arg is still the caller's). */
+ * job->arg from then on. Returns 0, -1 out of memory, or -2 while an exclusive task is
+ * queued or running (job->arg is still the caller's on both errors). */
 int compute_submit(compute_t *self, const compute_job_t *job);
 
 /* Pops one finished task into *out (out->result is the caller's to free); false if there is none. */
@@ -35,6 +41,9 @@ size_t compute_drop_queued(compute_t *self);
 
 /* Task ids of generation `gen` that are queued or running, up to cap; returns how many. */
 size_t compute_ids(compute_t *self, uint32_t gen, uint64_t *ids, size_t cap);
+
+/* Whether an exclusive task is queued or running (the pool takes no other task). */
+bool compute_exclusive(compute_t *self);
 
 /* Tasks queued, running, or finished and not yet taken, of any generation. */
 size_t compute_busy(compute_t *self);

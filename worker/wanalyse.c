@@ -25,8 +25,9 @@ typedef struct {
     engine_result_t r;
 } s_thread_t;
 
-static int s_prepare(const msg_t *m, unsigned delay_ms, compute_job_t *job, char *reason, size_t len)
+static int s_prepare(void *state, const msg_t *m, unsigned delay_ms, compute_job_t *job, char *reason, size_t len)
 {
+    (void)state;
     const msg_analyse_t *a = &m->u.analyse;
     variant_t v;
     char err[300];
@@ -113,8 +114,9 @@ static void s_thread_free(void **state)
     *state = NULL;
 }
 
-static int s_answer(const compute_done_t *d, bool perturb, msg_t *m, char *reason, size_t len)
+static int s_answer(void *state, const compute_done_t *d, bool perturb, msg_t *m, char *reason, size_t len)
 {
+    (void)state;
     const s_answer_t *r = d->result;
     if (r == NULL || r->failed) {
         snprintf(reason, len, r ? "out of memory for the search's table" : "out of memory");
@@ -137,6 +139,6 @@ static int s_answer(const compute_done_t *d, bool perturb, msg_t *m, char *reaso
 }
 
 const wkind_t WANALYSE_KIND = {
-    .name = "analyse", .type = MSG_ANALYSE, .version = 3, .prepare = s_prepare, .run = s_run,
+    .name = "analyse", .tasks = {MSG_ANALYSE}, .version = 3, .prepare = s_prepare, .run = s_run,
     .thread_free = s_thread_free, .answer = s_answer,
 };

@@ -20,7 +20,6 @@
 #include "wire.h"
 #include "whello.h"
 #include "wkind.h"
-#include "wsolve.h"
 #if OCTAD_HAVE_CURVE
 #include "curve.h"
 #endif
@@ -46,7 +45,9 @@ typedef struct {
     void *ctx;
     void *sock;
     compute_t *compute;
-    wsolve_t *solve;         /* OCTP/2 solve and verify tasks (NULL under --protocol 1) */
+    void *kind_state[WKIND_NB]; /* each row's state on this thread (wkind_t.open), or NULL */
+    compute_job_t held;      /* a task in the phase before it runs (wkind_t.fetch), when holding */
+    bool holding;
     uint32_t version;        /* the protocol version of HELLO and of the session */
     int wake_rd, wake_wr;
     s_state_t state;
@@ -145,8 +146,12 @@ static int s_connect(s_worker_t *w)
 static void s_forget_session(s_worker_t *w)
 {
     compute_drop_queued(w->compute);
-    if (w->solve)
-        wsolve_reset(w->solve);
+    if (w->holding)
+        free(w->held.arg);
+    w->holding = false;
+    for (int k = 0; k < WKIND_NB; k++)
+        if (w->kind_state[k] && WKINDS[k]->reset)
+            WKINDS[k]->reset(w->kind_state[k]);
     w->gen++;
     w->credit_out = 0;
 }
@@ -164,14 +169,13 @@ static void s_disconnect(s_worker_t *w, const char *why)
     w->backoff_ms = w->backoff_ms * 2 > BACKOFF_MAX_MS ? BACKOFF_MAX_MS : w->backoff_ms * 2;
 }
 
-/* Asks for tasks until every slot (thread or prefetch) is busy or promised. */
+/* Asks for tasks until every slot (thread or prefetch) is busy or promised; nothing while
+ * an exclusive task is held, queued or running (it takes every thread). */
 static void s_top_up(s_worker_t *w)
 {
-    if (w->state != S_ACTIVE)
+    if (w->state != S_ACTIVE || w->holding || compute_exclusive(w->compute))
         return;
     long busy = (long)compute_busy(w->compute) + (long)w->credit_out;
-    if (w->solve && wsolve_busy(w->solve))
-        busy += w->capacity; /* a pair takes every thread */
     long free_nb = (long)w->capacity - busy;
     if (free_nb <= 0)
         return;
@@ -195,31 +199,73 @@ static void s_refuse(s_worker_t *w, uint64_t task_id, uint64_t job_id, msg_code_
     s_send(w, &m);
 }
 
-/* Checks a task of a pool kind (a TASK, an ANALYSE: wkind.h) and hands it to the compute
- * threads, or refuses it: beyond the credit given, or what the kind's prepare refuses. */
-static void s_on_pool_task(s_worker_t *w, const wkind_t *kind, const msg_t *m)
+/* A prepared task after its phase before it runs (code: fetch's or message's): held
+ * (WKIND_HOLD), handed to the compute threads (0), or refused with its code. */
+static void s_go(s_worker_t *w, compute_job_t *job, int code, char *reason, size_t len)
+{
+    if (code == WKIND_HOLD) {
+        w->held = *job;
+        w->holding = true;
+        return;
+    }
+    if (code == 0 && compute_submit(w->compute, job) != 0) {
+        code = MSG_CODE_INTERNAL;
+        snprintf(reason, len, "out of memory");
+    }
+    if (code != 0) {
+        free(job->arg);
+        s_refuse(w, job->task_id, job->job_id, (msg_code_t)code, reason);
+    }
+}
+
+/* Checks a task of a pool kind (wkind.h) and hands it to the compute threads, after its
+ * phase before it runs if the kind has one, or refuses it: beyond the credit given, while
+ * an exclusive task is held or in the pool (it takes no other task), or what the kind's
+ * prepare refuses. Either way the task used its credit. */
+static void s_on_task(s_worker_t *w, const wkind_t *kind, const msg_t *m)
 {
     char reason[MSG_TEXT_MAX];
     compute_job_t job = {.kind = kind, .gen = w->gen};
-    if (w->state != S_ACTIVE || w->version < kind->version) {
-        w->unexpected_nb++;
-        return;
-    }
-    int code = kind->prepare(m, w->opts->delay_ms, &job, reason, sizeof reason); /* the ids, also to refuse */
+    void *state = w->kind_state[wkind_index(kind)];
+    int code = kind->prepare(state, m, w->opts->delay_ms, &job, reason, sizeof reason); /* the ids, also to refuse */
     if (w->credit_out == 0) {
-        free(job.arg);
         code = MSG_CODE_NO_CREDIT;
         snprintf(reason, sizeof reason, "task beyond the credit given");
     } else {
         w->credit_out--;
-        if (code == 0 && compute_submit(w->compute, &job) != 0) {
-            free(job.arg);
-            code = MSG_CODE_INTERNAL;
-            snprintf(reason, sizeof reason, "out of memory");
+        if (code == 0 && (w->holding || compute_exclusive(w->compute))) {
+            code = MSG_CODE_NO_CREDIT;
+            snprintf(reason, sizeof reason, "an exclusive task holds every thread");
         }
     }
-    if (code != 0)
-        s_refuse(w, job.task_id, job.job_id, (msg_code_t)code, reason);
+    if (code == 0 && kind->fetch)
+        code = kind->fetch(state, &job, reason, sizeof reason);
+    s_go(w, &job, code, reason, sizeof reason);
+}
+
+/* One of a kind's other messages (wkind_t.others), which may make its held task ready or refuse it. */
+static void s_on_other(s_worker_t *w, const wkind_t *kind, const msg_t *m)
+{
+    char reason[MSG_TEXT_MAX];
+    bool mine = w->holding && w->held.kind == kind;
+    int code = kind->message(w->kind_state[wkind_index(kind)], m, mine ? &w->held : NULL, reason, sizeof reason);
+    if (mine && code != WKIND_HOLD) {
+        w->holding = false;
+        s_go(w, &w->held, code, reason, sizeof reason);
+    }
+}
+
+/* A message of a pool kind: a task, or one of its others. */
+static void s_on_kind_message(s_worker_t *w, const wkind_t *kind, bool task, const msg_t *m)
+{
+    if (w->state != S_ACTIVE || w->version < kind->version) {
+        w->unexpected_nb++;
+        return;
+    }
+    if (task)
+        s_on_task(w, kind, m);
+    else
+        s_on_other(w, kind, m);
 }
 
 static void s_on_welcome(s_worker_t *w, const msg_welcome_t *m)
@@ -272,39 +318,19 @@ static void s_on_bye(s_worker_t *w, const msg_bye_t *m)
     s_disconnect(w, "session closed by the coordinator");
 }
 
-/* An OCTP/2 task or transfer message of the session. */
-static void s_on_solve_message(s_worker_t *w, const msg_t *m)
-{
-    if (w->state != S_ACTIVE || w->solve == NULL || w->version < 2) {
-        w->unexpected_nb++;
-        return;
-    }
-    if (m->type == MSG_SOLVE || m->type == MSG_VERIFY) {
-        if (w->credit_out == 0) {
-            w->unexpected_nb++; /* beyond credit: wsolve refuses it as busy, or it is a stale task */
-        } else {
-            w->credit_out--;
-        }
-    }
-    wsolve_on_message(w->solve, m);
-}
-
 static void s_on_message(s_worker_t *w, const msg_t *m)
 {
     if (w->state == S_ACTIVE && m->version != w->version) {
         w->unexpected_nb++; /* another version than the session's (PROTOCOL.md 11.1) */
         return;
     }
-    const wkind_t *kind = wkind_find(m->type);
+    bool task;
+    const wkind_t *kind = wkind_find(m->type, &task);
     if (kind != NULL) {
-        s_on_pool_task(w, kind, m);
+        s_on_kind_message(w, kind, task, m);
         return;
     }
     switch (m->type) {
-    case MSG_SOLVE:
-    case MSG_VERIFY:
-    case MSG_FETCH:
-    case MSG_CHUNK: s_on_solve_message(w, m); break;
     case MSG_WELCOME: s_on_welcome(w, &m->u.welcome); break;
     case MSG_HEARTBEAT: break;
     case MSG_BYE: s_on_bye(w, &m->u.bye); break;
@@ -365,7 +391,7 @@ static void s_read_results(s_worker_t *w, bool woken)
         static msg_t m; /* an ANALYSED holds 120 PV moves: off the stack */
         char reason[MSG_TEXT_MAX];
         bool perturb = w->opts->inject_fault > 0 && ++w->result_nb % w->opts->inject_fault == 0;
-        int code = d.kind->answer(&d, perturb, &m, reason, sizeof reason);
+        int code = d.kind->answer(w->kind_state[wkind_index(d.kind)], &d, perturb, &m, reason, sizeof reason);
         free(d.result);
         if (code != 0)
             s_refuse(w, d.task_id, d.job_id, (msg_code_t)code, reason);
@@ -438,8 +464,8 @@ static void s_shutdown(s_worker_t *w)
         return;
     msg_init(m, MSG_HANDBACK);
     m->u.handback.n_task_ids = (uint32_t)compute_ids(w->compute, w->gen, m->u.handback.task_ids, HANDBACK_CAP);
-    if (w->solve && wsolve_task_id(w->solve) != 0 && m->u.handback.n_task_ids < HANDBACK_CAP)
-        m->u.handback.task_ids[m->u.handback.n_task_ids++] = wsolve_task_id(w->solve);
+    if (w->holding && m->u.handback.n_task_ids < HANDBACK_CAP)
+        m->u.handback.task_ids[m->u.handback.n_task_ids++] = w->held.task_id;
     compute_drop_queued(w->compute);
     s_send(w, m);
     msg_init(m, MSG_BYE);
@@ -467,8 +493,6 @@ static void s_loop(s_worker_t *w, int stop_fd)
             break;
         }
         s_read_results(w, (items[1].revents & ZMQ_POLLIN) != 0); /* woken, or their FLUSH_MS is up */
-        if (w->solve && w->state == S_ACTIVE)
-            wsolve_poll(w->solve);
         if (n == 3 && (items[2].revents & ZMQ_POLLIN))
             s_read_socket(w);
         if (!w->done)
@@ -478,12 +502,12 @@ static void s_loop(s_worker_t *w, int stop_fd)
     }
 }
 
-static void s_solve_send(void *ctx, const msg_t *m)
+static void s_kind_send(void *ctx, const msg_t *m)
 {
     s_send(ctx, (msg_t *)m);
 }
 
-static void s_solve_log(void *ctx, bool always, const char *text)
+static void s_kind_log(void *ctx, bool always, const char *text)
 {
     s_log(ctx, always, "%s", text);
 }
@@ -511,16 +535,10 @@ static int s_setup(s_worker_t *w, const worker_opts_t *opts, char *err, size_t e
     if (w->compute == NULL)
         return -1;
     w->version = (uint32_t)opts->protocol;
-    if (w->version >= 2) {
-        wsolve_opts_t so = {.tables = opts->tables, .threads = opts->threads, .wake_fd = w->wake_wr,
-                            .inject_fault = opts->inject_fault, .delay_ms = opts->delay_ms, .spoil = opts->spoil,
-                            .damage = opts->damage,
-                            .memory = opts->memory,
-                            .send = s_solve_send, .log = s_solve_log, .ctx = w};
-        w->solve = wsolve_new(&so, err, errlen);
-        if (w->solve == NULL)
+    wkind_io_t io = {.opts = opts, .send = s_kind_send, .log = s_kind_log, .ctx = w};
+    for (int k = 0; k < WKIND_NB; k++) /* a session never rises above opts->protocol */
+        if (WKINDS[k]->open && WKINDS[k]->version <= w->version && WKINDS[k]->open(&io, &w->kind_state[k], err, errlen) != 0)
             return -1;
-    }
     w->ctx = zmq_ctx_new();
     if (w->ctx == NULL) {
         snprintf(err, errlen, "zmq_ctx_new: %s", zmq_strerror(errno));
@@ -569,7 +587,11 @@ done:
      * stop leaves the threads to exit with the process. */
     if (w.compute && compute_busy(w.compute) == 0)
         compute_destroy(&w.compute);
-    wsolve_destroy(&w.solve);
+    if (w.holding)
+        free(w.held.arg);
+    for (int k = 0; k < WKIND_NB && w.compute == NULL; k++) /* a running task may still use its kind's directory */
+        if (WKINDS[k]->close)
+            WKINDS[k]->close(&w.kind_state[k]);
     if (w.wake_rd >= 0)
         close(w.wake_rd);
     return w.exit_code;

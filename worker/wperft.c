@@ -27,8 +27,9 @@ typedef struct {
     variant_t variant;
 } s_thread_t;
 
-static int s_prepare(const msg_t *m, unsigned delay_ms, compute_job_t *job, char *reason, size_t len)
+static int s_prepare(void *state, const msg_t *m, unsigned delay_ms, compute_job_t *job, char *reason, size_t len)
 {
+    (void)state;
     const msg_task_t *t = &m->u.task;
     char err[200];
     variant_t v;
@@ -125,8 +126,9 @@ static void s_thread_free(void **state)
     *state = NULL;
 }
 
-static int s_answer(const compute_done_t *d, bool perturb, msg_t *m, char *reason, size_t len)
+static int s_answer(void *state, const compute_done_t *d, bool perturb, msg_t *m, char *reason, size_t len)
 {
+    (void)state;
     const s_count_t *c = d->result;
     if (c == NULL) {
         snprintf(reason, len, "out of memory");
@@ -148,6 +150,6 @@ static int s_answer(const compute_done_t *d, bool perturb, msg_t *m, char *reaso
 }
 
 const wkind_t WPERFT_KIND = {
-    .name = "perft", .type = MSG_TASK, .version = 1, .prepare = s_prepare, .shared_new = s_shared_new,
+    .name = "perft", .tasks = {MSG_TASK}, .version = 1, .prepare = s_prepare, .shared_new = s_shared_new,
     .shared_free = s_shared_free, .run = s_run, .thread_free = s_thread_free, .answer = s_answer,
 };

@@ -1,4 +1,4 @@
-/* wsolve_run.c: one pair solved or verified on the worker (see wsolve_run.h). */
+/* wsolve_run.c: one pair solved or verified on the worker's pool (see wsolve_run.h). */
 #include "wsolve_run.h"
 
 #include <stdio.h>
@@ -27,27 +27,25 @@ void wsolve_run_init(void)
     vt_index_init();
 }
 
-int wsolve_run_prepare(wsolve_run_t *r, const msg_t *m, const char *dir, int threads, char *err, size_t errlen)
+int wsolve_run_prepare(wsolve_task_t *r, const msg_t *m, const char *dir, char *err, size_t errlen)
 {
     bool verify = m->type == MSG_VERIFY;
     const char *pair = verify ? m->u.verify.pair : m->u.solve.pair;
     int table;
-    store_t *store = r->store;
     memset(r, 0, sizeof *r);
-    r->store = store;
+    r->task_id = verify ? m->u.verify.task_id : m->u.solve.task_id;
+    r->job_id = verify ? m->u.verify.job_id : m->u.solve.job_id;
     if (!xfer_table_name_ok(pair, &table) || sig_pair_table(sig_pair_of(table)) != table) {
         snprintf(err, errlen, "%s: not the primary table of a pair", pair);
         return -1;
     }
     r->verify = verify;
+    snprintf(r->name, sizeof r->name, "%s", pair);
     r->pair = sig_pair_of(table);
     r->tables[0] = table;
     r->tables[1] = sig_table_flip(table);
     r->ntables = r->tables[1] == table ? 1 : 2;
     snprintf(r->dir, sizeof r->dir, "%s", dir);
-    r->threads = threads;
-    r->task_id = verify ? m->u.verify.task_id : m->u.solve.task_id;
-    r->job_id = verify ? m->u.verify.job_id : m->u.solve.job_id;
     if (verify) {
         if ((int)m->u.verify.n_tables != r->ntables) {
             snprintf(err, errlen, "%s: VERIFY lists %u tables, the pair has %d", pair, m->u.verify.n_tables,
@@ -76,7 +74,7 @@ static double s_now(void)
 
 /* Testing only (--test-damage): flips a bit of the last byte of the pair's
  * first file, after its checksums were written. */
-static void s_damage(const wsolve_run_t *r)
+static void s_damage(const wsolve_task_t *r)
 {
     char name[SIG_NAME_MAX], path[4200];
     sig_table_name(r->tables[0], name, sizeof name);
@@ -96,7 +94,7 @@ static void s_damage(const wsolve_run_t *r)
 /* Testing only (--test-spoil): the pair's first file rewritten with one
  * legal record's value changed and every checksum sound, as a faulty
  * generator would write it: only a verification can tell. */
-static void s_spoil(const wsolve_run_t *r)
+static void s_spoil(const wsolve_task_t *r)
 {
     tbfile_t f;
     tbfile_info_t info;
@@ -117,33 +115,33 @@ static void s_spoil(const wsolve_run_t *r)
     tbfile_close(&f);
 }
 
-static void s_solve(wsolve_run_t *r, double t0)
+static void s_solve(const wsolve_task_t *r, store_t **store, int threads, wsolve_result_t *out, double t0)
 {
     char err[600];
-    if (r->store == NULL)
-        r->store = store_new(r->dir); /* child tables stay loaded for the next pairs, as in solve_all */
-    solve_opts_t so = {.dir = r->dir, .max_pieces = 8, .threads = r->threads};
+    if (*store == NULL)
+        *store = store_new(r->dir); /* child tables stay loaded for the next pairs, as in solve_all */
+    solve_opts_t so = {.dir = r->dir, .max_pieces = 8, .threads = threads};
     gen_stats_t st = {0};
-    if (r->store == NULL || solve_pair(r->store, r->pair, &so, &st, err, sizeof err) < 0) {
-        snprintf(r->err, sizeof r->err, "%.255s", r->store ? err : "out of memory");
-        r->failed = true;
-        store_destroy(&r->store); /* a failed solve leaves nothing half-put behind */
+    if (*store == NULL || solve_pair(*store, r->pair, &so, &st, err, sizeof err) < 0) {
+        snprintf(out->err, sizeof out->err, "%.255s", *store ? err : "out of memory");
+        out->failed = true;
+        store_destroy(store); /* a failed solve leaves nothing half-put behind */
         return;
     }
     if (r->corrupt)
         s_spoil(r);
     if (r->damage)
         s_damage(r);
-    msg_init(&r->answer, MSG_SOLVED);
-    msg_solved_t *s = &r->answer.u.solved;
+    msg_init(&out->answer, MSG_SOLVED);
+    msg_solved_t *s = &out->answer.u.solved;
     s->task_id = r->task_id;
     s->job_id = r->job_id;
     for (int k = 0; k < r->ntables; k++) {
         char name[SIG_NAME_MAX];
         sig_table_name(r->tables[k], name, sizeof name);
         if (xfer_file_ref(r->dir, name, &s->tables[k], err, sizeof err) != 0) {
-            snprintf(r->err, sizeof r->err, "%.255s", err);
-            r->failed = true;
+            snprintf(out->err, sizeof out->err, "%.255s", err);
+            out->failed = true;
             return;
         }
     }
@@ -152,18 +150,18 @@ static void s_solve(wsolve_run_t *r, double t0)
     s->elapsed_ms = (uint64_t)((s_now() - t0) * 1000);
 }
 
-static void s_verify(wsolve_run_t *r, double t0)
+static void s_verify(const wsolve_task_t *r, int threads, wsolve_result_t *out, double t0)
 {
     vt_report_t *rep = malloc(sizeof *rep);
     vt_store_t *st = vt_store_new(r->dir);
-    msg_init(&r->answer, MSG_VERIFIED);
-    msg_verified_t *v = &r->answer.u.verified;
+    msg_init(&out->answer, MSG_VERIFIED);
+    msg_verified_t *v = &out->answer.u.verified;
     v->task_id = r->task_id;
     v->job_id = r->job_id;
     v->ok = rep != NULL && st != NULL;
     if (!v->ok)
         snprintf(v->first_error, sizeof v->first_error, "out of memory");
-    vt_check_opts_t opts = {.threads = r->threads, .progress = NULL};
+    vt_check_opts_t opts = {.threads = threads, .progress = NULL};
     for (int k = 0; k < r->ntables && rep && st; k++) {
         char name[VT_NAME_MAX], err[600];
         vt_table_name(r->tables[k], name); /* the verifier's own names: the same as sig's */
@@ -185,12 +183,13 @@ static void s_verify(wsolve_run_t *r, double t0)
     v->elapsed_ms = (uint64_t)((s_now() - t0) * 1000);
 }
 
-void wsolve_run(wsolve_run_t *r)
+void wsolve_run(const wsolve_task_t *t, store_t **store, int threads, wsolve_result_t *out)
 {
     double t0 = s_now();
-    if (r->verify)
-        s_verify(r, t0);
+    *out = (wsolve_result_t){.in_shared = t->shared};
+    memcpy(out->name, t->name, sizeof out->name);
+    if (t->verify)
+        s_verify(t, threads, out, t0);
     else
-        s_solve(r, t0);
-    atomic_store(&r->finished, true);
+        s_solve(t, store, threads, out, t0);
 }

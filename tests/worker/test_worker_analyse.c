@@ -39,7 +39,7 @@ static void s_refused(const msg_t *m, int code, const char *needle)
 {
     compute_job_t job = {.kind = &WANALYSE_KIND};
     char reason[MSG_TEXT_MAX] = "";
-    assert_int_equal(WANALYSE_KIND.prepare(m, 0, &job, reason, sizeof reason), code);
+    assert_int_equal(WANALYSE_KIND.prepare(NULL, m, 0, &job, reason, sizeof reason), code);
     assert_null(job.arg);
     assert_int_equal(job.task_id, 5); /* the ids, for the REFUSE */
     assert_int_equal(job.job_id, 77);
@@ -75,7 +75,7 @@ static void test_answer_is_the_split_search(void **state)
     char reason[MSG_TEXT_MAX];
     void *thread = NULL;
     s_task(&a, "octad", "ppkn/4/4/NKPP w NCFncf - 0 1", "c1c2");
-    assert_int_equal(WANALYSE_KIND.prepare(&a, 0, &job, reason, sizeof reason), 0);
+    assert_int_equal(WANALYSE_KIND.prepare(NULL, &a, 0, &job, reason, sizeof reason), 0);
     wkind_env_t env = {.thread = &thread};
     compute_done_t d = {.kind = &WANALYSE_KIND, .task_id = job.task_id, .job_id = job.job_id};
     d.result = WANALYSE_KIND.run(&job, &env);
@@ -85,7 +85,7 @@ static void test_answer_is_the_split_search(void **state)
     engine_t *ref = engine_new(4u << 20);
     engine_history_t h = engine_game_history(&t->game);
     assert_int_equal(engine_split_move(ref, &t->game.pos, &h, t->move, 5, &want), 0);
-    assert_int_equal(WANALYSE_KIND.answer(&d, false, &m, reason, sizeof reason), 0);
+    assert_int_equal(WANALYSE_KIND.answer(NULL, &d, false, &m, reason, sizeof reason), 0);
     assert_int_equal(m.type, MSG_ANALYSED);
     assert_int_equal(m.u.analysed.task_id, 5);
     assert_int_equal(m.u.analysed.job_id, 77);
@@ -94,7 +94,7 @@ static void test_answer_is_the_split_search(void **state)
     assert_int_equal(m.u.analysed.nodes, want.nodes);
     assert_int_equal(m.u.analysed.n_pv, want.lines[0].pvlen);
     assert_string_equal(m.u.analysed.pv[0], "c1c2");
-    assert_int_equal(WANALYSE_KIND.answer(&d, true, &m, reason, sizeof reason), 0); /* --inject-fault: the score is off by one */
+    assert_int_equal(WANALYSE_KIND.answer(NULL, &d, true, &m, reason, sizeof reason), 0); /* --inject-fault: the score is off by one */
     assert_int_equal(m.u.analysed.score, want.lines[0].score + 1);
     engine_destroy(&ref);
     WANALYSE_KIND.thread_free(&thread);
@@ -113,11 +113,11 @@ static void test_no_table_is_refused(void **state)
     void *thread = NULL;
     s_task(&a, "octad", "ppkn/4/4/NKPP w NCFncf - 0 1", "c1c2");
     a.u.analyse.hash_mb = UINT32_MAX; /* 4 PiB: no machine has it */
-    assert_int_equal(WANALYSE_KIND.prepare(&a, 0, &job, reason, sizeof reason), 0);
+    assert_int_equal(WANALYSE_KIND.prepare(NULL, &a, 0, &job, reason, sizeof reason), 0);
     wkind_env_t env = {.thread = &thread};
     compute_done_t d = {.kind = &WANALYSE_KIND, .task_id = 5, .job_id = 77};
     d.result = WANALYSE_KIND.run(&job, &env);
-    assert_int_equal(WANALYSE_KIND.answer(&d, false, &m, reason, sizeof reason), MSG_CODE_INTERNAL);
+    assert_int_equal(WANALYSE_KIND.answer(NULL, &d, false, &m, reason, sizeof reason), MSG_CODE_INTERNAL);
     assert_non_null(strstr(reason, "table"));
     WANALYSE_KIND.thread_free(&thread);
     free(d.result);

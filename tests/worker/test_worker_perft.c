@@ -32,7 +32,7 @@ static void s_task(msg_t *m, const char *variant, const char *position, int dept
 static int s_submit(compute_t *pool, const msg_t *m, char *reason, size_t len)
 {
     compute_job_t job = {.kind = &WPERFT_KIND, .gen = 1};
-    int code = WPERFT_KIND.prepare(m, 0, &job, reason, len);
+    int code = WPERFT_KIND.prepare(NULL, m, 0, &job, reason, len);
     assert_int_equal(job.task_id, 9); /* the ids, also for a REFUSE */
     assert_int_equal(job.job_id, 31);
     if (code != 0) {
@@ -80,13 +80,13 @@ static void test_refusals_and_answer(void **state)
     count_t want = game_perft(&pos, 4, NULL);
     static msg_t m;
     assert_true(d.kind == &WPERFT_KIND);
-    assert_int_equal(WPERFT_KIND.answer(&d, false, &m, reason, sizeof reason), 0);
+    assert_int_equal(WPERFT_KIND.answer(NULL, &d, false, &m, reason, sizeof reason), 0);
     assert_int_equal(m.type, MSG_RESULT);
     assert_int_equal(m.u.result.task_id, 9);
     assert_int_equal(m.u.result.job_id, 31);
     assert_true(m.u.result.nodes == want && want > 0);
     assert_true(m.u.result.has_stats && m.u.result.stats.nodes == want);
-    assert_int_equal(WPERFT_KIND.answer(&d, true, &m, reason, sizeof reason), 0); /* --inject-fault: one node too many, in the stats too */
+    assert_int_equal(WPERFT_KIND.answer(NULL, &d, true, &m, reason, sizeof reason), 0); /* --inject-fault: one node too many, in the stats too */
     assert_true(m.u.result.nodes == want + 1 && m.u.result.stats.nodes == want + 1);
     free(d.result);
     compute_destroy(&pool);

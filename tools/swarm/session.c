@@ -86,7 +86,7 @@ static void s_on_task(session_t *s, msg_t *m)
         s->dropped++;
         return;
     }
-    int code = WPERFT_KIND.prepare(m, 0, &job, reason, sizeof reason);
+    int code = WPERFT_KIND.prepare(NULL, m, 0, &job, reason, sizeof reason);
     if (code == 0 && !s->credit_out) {
         code = MSG_CODE_NO_CREDIT;
         snprintf(reason, sizeof reason, "task beyond the credit given");
@@ -103,7 +103,7 @@ static void s_on_task(session_t *s, msg_t *m)
     d.result = WPERFT_KIND.run(&job, &env);
     d.elapsed_ms = (uint64_t)(session_now() - t0);
     free(job.arg);
-    code = WPERFT_KIND.answer(&d, false, m, reason, sizeof reason); /* m is done with: reused for the answer */
+    code = WPERFT_KIND.answer(NULL, &d, false, m, reason, sizeof reason); /* m is done with: reused for the answer */
     free(d.result);
     if (code != 0) {
         s_refuse(s, d.task_id, d.job_id, code, reason);
