@@ -4,7 +4,7 @@ sockets (tcp://127.0.0.1:*), tables up to 4 pieces, against `octad solve` run by
 
 usage: test_csolve.py CASE --bin DIR --octad PATH
 Cases: usage, exact, position, memory, local_memory, shared, kill_worker, kill_coordinator, corrupt, curve, octp1,
-verify, verify_fail, bad_files, late_join, stop_worker, curve_liar.
+verify, verify_fail, bad_files, late_join, stop_worker, term_worker, curve_liar.
 """
 import argparse
 import json
@@ -126,6 +126,27 @@ def case_kill_worker():
     check(re.search(r"solving %s on worker B" % first, text) is not None, "pair %s re-issued to B" % first)
     check(summary(tables) == ref, "SUMMARY identical to octad solve after a worker SIGKILL")
     check(res["requeued"] >= 1, "the JSON report counts the re-queued pair")
+
+
+def case_term_worker():
+    """A worker of two threads stopped (SIGTERM) while its pair runs on its whole pool hands the pair
+    back at once (worker/compute.h: the pool's running tasks) and exits 0; the pair is solved elsewhere."""
+    ref = reference()
+    tables = os.path.join(TMP, "coord")
+    c = Coord("term_worker", tables)
+    a = start_worker(c, "A", "--threads", 2, "--test-delay-ms", 60000)
+    first = c.wait_log(r"solving (\w+) on worker A")[0]
+    time.sleep(0.3)
+    t0 = time.monotonic()
+    a.send_signal(signal.SIGTERM)
+    check(a.wait(timeout=30) == 0, "the stopped worker exits 0 (%.1f s after SIGTERM)" % (time.monotonic() - t0))
+    c.wait_log(r"worker A handed back pair %s" % first)
+    check(time.monotonic() - t0 < 10, "it handed back pair %s at once, not after its lease" % first)
+    b = start_worker(c, "B")
+    res, text = c.finish()
+    b.wait(timeout=30)
+    check(re.search(r"solving %s on worker B" % first, text) is not None, "pair %s re-issued to B" % first)
+    check(summary(tables) == ref, "SUMMARY identical to octad solve after a worker stop")
 
 
 def case_kill_coordinator():
