@@ -10,12 +10,6 @@
 #include "opt.h"
 #include "variant_opt.h"
 
-const char ARGS_POS_HELP[] =
-    "  --variant V     octad (default), chess or chess960\n"
-    "  --ofen TEXT     the position (OFEN for octad, FEN for chess); --fen is a synonym\n"
-    "  --start N       chess960 only: start position N (0-959, 518 = classical)\n"
-    "  --moves \"M...\"  then play these moves (UOI, UCI for chess; castles as king + partner square)\n";
-
 #define P(field) OPT_AT(args_pos_t, field)
 const opt_t ARGS_POS_ROWS[ARGS_POS_ROW_NB] = {
     {"--variant", 0, OPT_CUSTOM, "V", P(variant), "octad (default), chess or chess960", .parse = variant_opt_parse},
@@ -44,74 +38,6 @@ void args_error(const char *cmd, const char *fmt, ...)
     vfprintf(stderr, fmt, ap);
     va_end(ap);
     fputc('\n', stderr);
-}
-
-/* "octad CMD": the program name the option module's messages start with. */
-static const char *s_prog(const char *cmd, char *buf, size_t n)
-{
-    snprintf(buf, n, "octad %s", cmd);
-    return buf;
-}
-
-int args_int(const char *cmd, const char *what, const char *text, long lo, long hi, long *out)
-{
-    char err[160], prog[64];
-    long long v;
-    if (opt_read_int(text, lo, hi, &v, err, sizeof err) != 0) {
-        opt_usage(s_prog(cmd, prog, sizeof prog), "%s: %s", what, err);
-        return -1;
-    }
-    *out = (long)v;
-    return 0;
-}
-
-int args_value(const char *cmd, int argc, char **argv, int *i, const char *name, const char **value)
-{
-    char prog[64];
-    return opt_match(s_prog(cmd, prog, sizeof prog), argc, argv, i, name, value);
-}
-
-args_kind_t args_other(const char *cmd, const char *arg)
-{
-    char prog[64];
-    if (opt_is_help(arg))
-        return ARGS_HELP;
-    if (arg[0] == '-' && arg[1] != '\0') {
-        opt_unknown(s_prog(cmd, prog, sizeof prog), arg);
-        return ARGS_BAD;
-    }
-    return ARGS_PLAIN;
-}
-
-int args_pos_option(const char *cmd, int argc, char **argv, int *i, args_pos_t *pos)
-{
-    const char *v = NULL;
-    int rc;
-    if ((rc = args_value(cmd, argc, argv, i, "--variant", &v)) != 0) {
-        char err[160];
-        if (rc > 0 && variant_opt_parse(v, &pos->variant, err, sizeof err) != 0) {
-            args_error(cmd, "--variant: %s", err);
-            return -1;
-        }
-        return rc;
-    }
-    if ((rc = args_value(cmd, argc, argv, i, "--ofen", &v)) != 0 ||
-        (rc = args_value(cmd, argc, argv, i, "--fen", &v)) != 0) {
-        if (rc > 0)
-            pos->text = v;
-        return rc;
-    }
-    if ((rc = args_value(cmd, argc, argv, i, "--moves", &v)) != 0) {
-        if (rc > 0)
-            pos->moves = v;
-        return rc;
-    }
-    if ((rc = args_value(cmd, argc, argv, i, "--start", &v)) != 0) {
-        if (rc > 0 && args_int(cmd, "--start", v, 0, 959, &pos->start) != 0)
-            return -1;
-        return rc;
-    }
-    return 0;
 }
 
 /* Plays the space-separated moves of `list` on *pos, one after another. */

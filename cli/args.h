@@ -10,19 +10,7 @@
 /* Prints "octad <cmd>: <message>" on stderr (one line). */
 void args_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-/* Parses a decimal integer in [lo, hi]; 0, or -1 after printing an error naming `what`. */
-int args_int(const char *cmd, const char *what, const char *text, long lo, long hi, long *out);
-
-/* True if argv[*i] is `name`; then *value is the next argument (error if missing)
- * or the part after `name=`. Returns 1 matched, 0 not this option, -1 error printed. */
-int args_value(const char *cmd, int argc, char **argv, int *i, const char *name, const char **value);
-
-/* What an argument that no option took is: ARGS_HELP (--help or -h), ARGS_PLAIN
- * (not an option: a file, a position), or ARGS_BAD after printing "unknown option" for cmd. */
-typedef enum { ARGS_PLAIN, ARGS_HELP, ARGS_BAD } args_kind_t;
-args_kind_t args_other(const char *cmd, const char *arg);
-
-/* The position options shared by perft, moves, show and validate. */
+/* The position options shared by the commands that take a position. */
 typedef struct {
     variant_t variant;
     const char *text;     /* --ofen/--fen or positional; NULL: the start */
@@ -30,9 +18,6 @@ typedef struct {
     const char *moves;    /* --moves "m1 m2 ...": UOI/UCI moves played from the position, or NULL */
     char start_buf[GAME_TEXT_MAX];
 } args_pos_t;
-
-/* Handles --variant, --ofen, --fen and --start at argv[*i]; same return as args_value. */
-int args_pos_option(const char *cmd, int argc, char **argv, int *i, args_pos_t *pos);
 
 /* Parses the chosen position into *out; 0, or -1 after printing the exact error. */
 int args_pos_resolve(const char *cmd, args_pos_t *pos, game_pos_t *out);
@@ -48,7 +33,3 @@ extern const opt_t ARGS_POS_ROWS[ARGS_POS_ROW_NB];
 /* A command's plain argument as its one position (opt_spec_t.plain): base is the
  * args_pos_t (the first member of the command's options). A second one is an error. */
 int args_pos_plain(const char *arg, void *base, char *err, size_t errlen);
-
-/* Help text lines for the position options (printed by the --help of the commands
- * that parse with args_pos_option; the same as ARGS_POS_ROWS' help). */
-extern const char ARGS_POS_HELP[];

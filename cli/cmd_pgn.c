@@ -2,36 +2,58 @@
  * report each game (or re-emit it as normalised PGN). */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "args.h"
 #include "cmd.h"
 #include "json.h"
 #include "pgn_game.h"
+#include "variant_opt.h"
 
 typedef struct {
     bool json, write, quiet, variations, skip_variations;
-    const char *file;
+    variant_t variant;    /* of games without a [Variant] tag */
+    const char **files;   /* the FILE arguments, in order (file_nb of them) */
+    int file_nb;
+    const char *file;     /* the one being read */
     long games, broken;
 } s_opts_t;
 
-static void s_help(void)
+static const char s_usage[] =
+    "usage: octad pgn [options] FILE...\n"
+    "Reads every game of each PGN file ('-' is standard input), replays it through the\n"
+    "rules and prints per game its number, moves, final position, result and termination.\n"
+    "A broken game is reported with game number, line and column; the others are read.\n\n";
+
+static const char s_epilogue[] =
+    "\nExit status: 0 all games read, 2 a game had errors or bad usage, 1 a file could not be read.\n";
+
+/* A FILE argument (the list has room for every argument). */
+static int s_file(const char *arg, void *base, char *err, size_t errlen)
 {
-    printf("usage: octad pgn [options] FILE...\n"
-           "Reads every game of each PGN file ('-' is standard input), replays it through the\n"
-           "rules and prints per game its number, moves, final position, result and termination.\n"
-           "A broken game is reported with game number, line and column; the others are read.\n\n"
-           "  --variant V     variant of games without a [Variant] tag: chess (default), octad, chess960\n"
-           "  --json          one JSON object per game and line: game, file, line, variant, start,\n"
-           "                  plies, moves, final, result, termination, variations, errors\n"
-           "  --write         re-emit every game that replays as normalised PGN, variations kept\n"
-           "                  (one with an illegal move is cut there, and reported)\n"
-           "  --variations    replay variations too and report their errors (default with --write)\n"
-           "  --skip-variations  skip variations unread (default without --write)\n"
-           "  --quiet         print only the games with errors (and the summary)\n"
-           "  --help          this text\n"
-           "Exit status: 0 all games read, 2 a game had errors or bad usage, 1 a file could not be read.\n");
+    s_opts_t *o = base;
+    (void)err, (void)errlen;
+    o->files[o->file_nb++] = arg;
+    return 0;
 }
+
+#define F(field) OPT_AT(s_opts_t, field)
+static const opt_t s_rows[] = {
+    {"--variant", 0, OPT_CUSTOM, "V", F(variant), "variant of games without a [Variant] tag: chess (default), octad,\n"
+     "chess960", .parse = variant_opt_parse},
+    {"--json", 0, OPT_FLAG, NULL, F(json), "one JSON object per game and line: game, file, line, variant, start,\n"
+     "plies, moves, final, result, termination, variations, errors"},
+    {"--write", 0, OPT_FLAG, NULL, F(write), "re-emit every game that replays as normalised PGN, variations kept\n"
+     "(one with an illegal move is cut there, and reported)"},
+    {"--variations", 0, OPT_FLAG, NULL, F(variations), "replay variations too and report their errors (default with --write)"},
+    {"--skip-variations", 0, OPT_FLAG, NULL, F(skip_variations), "skip variations unread (default without --write)"},
+    {"--quiet", 0, OPT_FLAG, NULL, F(quiet), "print only the games with errors (and the summary)"},
+};
+#undef F
+
+static const opt_spec_t s_spec = {.prog = "octad pgn", .usage = s_usage, .epilogue = s_epilogue, .rows = s_rows,
+                                  .row_nb = sizeof s_rows / sizeof s_rows[0], .plain = s_file};
 
 static void s_text(const s_opts_t *o, const pgn_game_t *g)
 {
@@ -104,79 +126,62 @@ static void s_on_game(void *ctx, pgn_game_t *g)
     }
 }
 
-/* Parses the options; returns the index of the first file, or -1 (help shown), or -2 (usage error). */
+/* Parses the options into *o (o->files must have room for argc) and *r; OPT_HELP (help
+ * printed), 0 ok, or EXIT_USAGE. */
 static int s_parse(int argc, char **argv, s_opts_t *o, pgn_replay_t *r)
 {
-    int first = -1;
-    for (int i = 0; i < argc; i++) {
-        const char *v = NULL;
-        int rc = args_value("pgn", argc, argv, &i, "--variant", &v);
-        if (rc < 0)
-            return -2;
-        if (rc > 0) {
-            if (game_variant_parse(v, &r->default_variant) != 0) {
-                args_error("pgn", "--variant: '%.40s' is not octad, chess or chess960", v);
-                return -2;
-            }
-        } else if (strcmp(argv[i], "--json") == 0) {
-            o->json = true;
-        } else if (strcmp(argv[i], "--write") == 0) {
-            o->write = true;
-        } else if (strcmp(argv[i], "--variations") == 0) {
-            o->variations = true;
-        } else if (strcmp(argv[i], "--skip-variations") == 0) {
-            o->skip_variations = true;
-        } else if (strcmp(argv[i], "--quiet") == 0) {
-            o->quiet = true;
-        } else {
-            args_kind_t kind = args_other("pgn", argv[i]);
-            if (kind != ARGS_PLAIN)
-                return kind == ARGS_HELP ? (s_help(), -1) : -2;
-            if (first < 0)
-                first = i;
-        }
-    }
-    if (first < 0) {
-        args_error("pgn", "no PGN file given (see octad pgn --help)");
-        return -2;
-    }
-    if (o->variations && o->skip_variations) {
-        args_error("pgn", "--variations and --skip-variations exclude each other");
-        return -2;
-    }
+    o->variant = VARIANT_CHESS;
+    int rc = opt_parse(&s_spec, argc, argv, o);
+    if (rc != 0)
+        return rc;
+    if (o->file_nb == 0)
+        return opt_usage("octad pgn", "no PGN file given");
+    if (o->variations && o->skip_variations)
+        return opt_usage("octad pgn", "--variations and --skip-variations exclude each other");
+    r->default_variant = o->variant;
     r->keep_variations = o->variations || (o->write && !o->skip_variations);
-    return first;
+    return 0;
 }
 
-int cmd_pgn(int argc, char **argv)
+/* Reads every file of o->files; the exit status. */
+static int s_read_all(s_opts_t *o, pgn_replay_t *r)
 {
-    s_opts_t o = {0};
-    pgn_replay_t r = {.default_variant = VARIANT_CHESS, .on_game = s_on_game, .ctx = &o};
-    int first = s_parse(argc, argv, &o, &r);
-    if (first < 0)
-        return first == -1 ? EXIT_OK : EXIT_USAGE;
-    for (int i = first; i < argc; i++) {
-        if (argv[i][0] == '-' && argv[i][1] != '\0')
-            continue;
-        FILE *f = strcmp(argv[i], "-") == 0 ? stdin : fopen(argv[i], "rb");
+    for (int k = 0; k < o->file_nb; k++) {
+        const char *name = o->files[k];
+        FILE *f = strcmp(name, "-") == 0 ? stdin : fopen(name, "rb");
         if (f == NULL) {
-            args_error("pgn", "%.200s: cannot open", argv[i]);
+            args_error("pgn", "%.200s: cannot open", name);
             return EXIT_FAIL;
         }
-        o.file = argv[i];
+        o->file = name;
         errno = 0;
-        long n = pgn_replay(f, &r);
+        long n = pgn_replay(f, r);
         int read_errno = errno; /* pgn_replay sets it on a read error */
         if (f != stdin)
             fclose(f);
         if (n < 0) {
-            args_error("pgn", "%.200s: read error (%s)", argv[i], strerror(read_errno ? read_errno : EIO));
+            args_error("pgn", "%.200s: read error (%s)", name, strerror(read_errno ? read_errno : EIO));
             return EXIT_FAIL;
         }
     }
-    if (o.broken > 0) {
-        args_error("pgn", "%ld of %ld games had errors", o.broken, o.games);
+    if (o->broken > 0) {
+        args_error("pgn", "%ld of %ld games had errors", o->broken, o->games);
         return EXIT_USAGE;
     }
     return EXIT_OK;
+}
+
+int cmd_pgn(int argc, char **argv)
+{
+    s_opts_t o = {.files = malloc(sizeof(const char *) * (size_t)(argc > 0 ? argc : 1))};
+    pgn_replay_t r = {.on_game = s_on_game, .ctx = &o};
+    if (o.files == NULL) {
+        args_error("pgn", "out of memory");
+        return EXIT_FAIL;
+    }
+    int rc = s_parse(argc, argv, &o, &r);
+    if (rc == 0)
+        rc = s_read_all(&o, &r);
+    free(o.files);
+    return rc == OPT_HELP ? EXIT_OK : rc;
 }

@@ -1,5 +1,6 @@
 /* cmd_play.c: `octad play`: the liad harness: play a game in the terminal or
  * through a pipe (a move or a command a line), human or computer on each side. */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,56 +17,40 @@ typedef struct {
     long seed;
 } s_opts_t;
 
-static void s_help(void)
-{
-    printf("usage: octad play [options] [POSITION]\n"
-           "Plays a game from the start, a position or the end of a PGN game. Shows the board,\n"
-           "the last move, check and the legal moves (SAN), then reads a move or a command a\n"
-           "line, from a terminal or a pipe. At the end it prints the result and the PGN.\n\n"
-           "%s"
-           "                  (here --moves takes SAN too; they are the game's first moves, after --pgn's)\n"
-           "  --pgn FILE      go on from the end of the first game of FILE\n"
-           "  --white P       human (default), random, engine[:DEPTH|:MSms] or uci:COMMAND; --black likewise\n"
-           "  --seed S        seed of random players (default 1)\n"
-           "  --go ARGS       what UCI players are told after \"go\" (default \"movetime 100\")\n"
-           "  --help          this text\n\n"
-           "Moves: SAN (Nf3, exd5, O-O, e8=Q), or UOI/UCI (g1f3, b1a1). Commands: moves,\n"
-           "undo, fen, pgn, resign, draw (an agreed draw; in chess it claims a threefold or\n"
-           "50-move draw when one is due), help, quit.\n",
-           ARGS_POS_HELP);
-}
+static const char s_usage[] =
+    "usage: octad play [options] [POSITION]\n"
+    "Plays a game from the start, a position or the end of a PGN game. Shows the board,\n"
+    "the last move, check and the legal moves (SAN), then reads a move or a command a\n"
+    "line, from a terminal or a pipe. At the end it prints the result and the PGN.\n"
+    "POSITION is an OFEN (octad) or FEN (chess, chess960); quote it. Default: the start.\n"
+    "Here --moves takes SAN too; they are the game's first moves, after --pgn's.\n\n";
 
-/* 0 ok, 1 help shown, 2 usage error. */
+static const char s_epilogue[] =
+    "\nMoves: SAN (Nf3, exd5, O-O, e8=Q), or UOI/UCI (g1f3, b1a1). Commands: moves,\n"
+    "undo, fen, pgn, resign, draw (an agreed draw; in chess it claims a threefold or\n"
+    "50-move draw when one is due), help, quit.\n";
+
+_Static_assert(offsetof(s_opts_t, pos) == 0, "args_pos_plain reads the options as their args_pos_t");
+
+#define F(field) OPT_AT(s_opts_t, field)
+static const opt_t s_rows[] = {
+    {"--pgn", 0, OPT_TEXT, "FILE", F(pgn), "go on from the end of the first game of FILE"},
+    {"--white", 0, OPT_TEXT, "P", F(player[0]), "human (default), random, engine[:DEPTH|:MSms] or uci:COMMAND"},
+    {"--black", 0, OPT_TEXT, "P", F(player[1]), "likewise for Black"},
+    {"--seed", 0, OPT_INT, "S", F(seed), "seed of random players (default 1)", .lo = 0, .hi = 0x7fffffffL},
+    {"--go", 0, OPT_STRING, "ARGS", F(go), "what UCI players are told after \"go\" (default \"movetime 100\")"},
+};
+#undef F
+
+static const opt_spec_t s_spec = {.prog = "octad play", .usage = s_usage, .epilogue = s_epilogue, .rows = s_rows,
+                                  .row_nb = sizeof s_rows / sizeof s_rows[0], .plain = args_pos_plain,
+                                  ARGS_POS_SHARED(s_opts_t)};
+
+/* OPT_HELP (help printed), 0 ok, or EXIT_USAGE. */
 static int s_parse(int argc, char **argv, s_opts_t *o)
 {
     *o = (s_opts_t){.pos = {.variant = VARIANT_OCTAD, .start = -1}, .player = {"human", "human"}, .seed = 1};
-    for (int i = 0; i < argc; i++) {
-        const char *v;
-        int rc = args_pos_option("play", argc, argv, &i, &o->pos);
-        if (rc == 0 && (rc = args_value("play", argc, argv, &i, "--pgn", &v)) > 0)
-            o->pgn = v;
-        if (rc == 0 && (rc = args_value("play", argc, argv, &i, "--white", &v)) > 0)
-            o->player[0] = v;
-        if (rc == 0 && (rc = args_value("play", argc, argv, &i, "--black", &v)) > 0)
-            o->player[1] = v;
-        if (rc == 0 && (rc = args_value("play", argc, argv, &i, "--go", &v)) > 0)
-            o->go = v;
-        if (rc == 0 && (rc = args_value("play", argc, argv, &i, "--seed", &v)) > 0)
-            rc = args_int("play", "--seed", v, 0, 0x7fffffffL, &o->seed) ? -1 : 1;
-        if (rc < 0)
-            return 2;
-        if (rc > 0)
-            continue;
-        args_kind_t kind = args_other("play", argv[i]);
-        if (kind != ARGS_PLAIN)
-            return kind == ARGS_HELP ? (s_help(), 1) : 2;
-        if (o->pos.text != NULL) {
-            args_error("play", "one position only (quote the OFEN/FEN: it contains spaces)");
-            return 2;
-        }
-        o->pos.text = argv[i];
-    }
-    return 0;
+    return opt_parse(&s_spec, argc, argv, o);
 }
 
 static int s_side(const record_t *rec)
@@ -283,7 +268,7 @@ int cmd_play(int argc, char **argv)
     char err[256];
     int rc = s_parse(argc, argv, &o);
     if (rc != 0)
-        return rc == 1 ? EXIT_OK : EXIT_USAGE;
+        return rc == OPT_HELP ? EXIT_OK : rc;
     for (int s = 0; s < 2; s++) {
         player_opts_t po = {.seed = (uint64_t)o.seed * 2 + (uint64_t)s + 1, .go = o.go};
         if (strcmp(o.player[s], "human") != 0 && (players[s] = player_new(o.player[s], &po, err, sizeof err)) == NULL) {

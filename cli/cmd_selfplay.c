@@ -11,6 +11,7 @@
 #include "pgn_game.h"
 #include "player.h"
 #include "start.h"
+#include "variant_opt.h"
 
 typedef struct {
     long games, seed;
@@ -25,80 +26,39 @@ typedef struct {
     const char *term_name[TERM_NB];
 } s_table_t;
 
-static void s_help(void)
-{
-    printf("usage: octad selfplay [options]\n"
-           "Plays games between two players, writes them as PGN and prints a table of\n"
-           "results by termination. The same options and seed give the same games.\n\n"
-           "  --games N       games to play (default 10)\n"
-           "  --white P       White's player (default random); --black P likewise. A player is\n"
-           "                  random, engine[:DEPTH|:MSms] (our engine; default depth 6), or\n                  uci:COMMAND (a UCI engine run as `sh -c COMMAND`)\n"
-           "  --variant V     octad (default), chess or chess960\n"
-           "  --start S       standard (default; chess960: deployed), deployed (a random octad\n"
-           "                  deployed start or Chess960 start per game), or a number\n"
-           "                  (octad deployed start 0-143, chess960 start 0-959)\n"
-           "  --seed S        random seed (default 1)\n"
-           "  --go ARGS       what UCI players are told after \"go\" (default \"movetime 100\")\n"
-           "  --out FILE      write the PGN there (default: standard output, table on stderr)\n"
-           "  --json          print the table as one JSON object\n"
-           "  --quiet         no progress line\n"
-           "  --help          this text\n");
-}
+static const char s_usage[] =
+    "usage: octad selfplay [options]\n"
+    "Plays games between two players, writes them as PGN and prints a table of\n"
+    "results by termination. The same options and seed give the same games.\n\n";
 
-static int s_parse_value(int argc, char **argv, int *i, s_opts_t *o)
-{
-    static const char *const names[] = {"--games", "--white", "--black", "--variant", "--start",
-                                        "--seed",  "--out",   "--go"};
-    const char *v = NULL;
-    for (size_t k = 0; k < sizeof names / sizeof names[0]; k++) {
-        int rc = args_value("selfplay", argc, argv, i, names[k], &v);
-        if (rc < 0)
-            return -1;
-        if (rc == 0)
-            continue;
-        switch (k) {
-        case 0: return args_int("selfplay", "--games", v, 1, 1000000, &o->games) ? -1 : 1;
-        case 1: o->white = v; return 1;
-        case 2: o->black = v; return 1;
-        case 3:
-            if (game_variant_parse(v, &o->variant) != 0) {
-                args_error("selfplay", "--variant: '%.40s' is not octad, chess or chess960", v);
-                return -1;
-            }
-            return 1;
-        case 4: o->start = v; return 1;
-        case 5: return args_int("selfplay", "--seed", v, 0, 0x7fffffffL, &o->seed) ? -1 : 1;
-        case 6: o->out = v; return 1;
-        default: o->go = v; return 1;
-        }
-    }
-    return 0;
-}
+#define F(field) OPT_AT(s_opts_t, field)
+static const opt_t s_rows[] = {
+    {"--games", 0, OPT_INT, "N", F(games), "games to play (default 10)", .lo = 1, .hi = 1000000},
+    {"--white", 0, OPT_TEXT, "P", F(white), "White's player (default random): random, engine[:DEPTH|:MSms]\n"
+     "(our engine; default depth 6), or uci:COMMAND (a UCI engine run\nas `sh -c COMMAND`)"},
+    {"--black", 0, OPT_TEXT, "P", F(black), "Black's player, likewise"},
+    {"--variant", 0, OPT_CUSTOM, "V", F(variant), "octad (default), chess or chess960", .parse = variant_opt_parse},
+    {"--start", 0, OPT_TEXT, "S", F(start), "standard (default; chess960: deployed), deployed (a random octad\n"
+     "deployed start or Chess960 start per game), or a number\n(octad deployed start 0-143, chess960 start 0-959)"},
+    {"--seed", 0, OPT_INT, "S", F(seed), "random seed (default 1)", .lo = 0, .hi = 0x7fffffffL},
+    {"--go", 0, OPT_STRING, "ARGS", F(go), "what UCI players are told after \"go\" (default \"movetime 100\")"},
+    {"--out", 0, OPT_TEXT, "FILE", F(out), "write the PGN there (default: standard output, table on stderr)"},
+    {"--json", 0, OPT_FLAG, NULL, F(json), "print the table as one JSON object"},
+    {"--quiet", 0, OPT_FLAG, NULL, F(quiet), "no progress line"},
+};
+#undef F
 
-/* 0 ok, 1 help shown, 2 usage error. */
+static const opt_spec_t s_spec = {.prog = "octad selfplay", .usage = s_usage, .rows = s_rows,
+                                  .row_nb = sizeof s_rows / sizeof s_rows[0]};
+
+/* OPT_HELP (help printed), 0 ok, or EXIT_USAGE. */
 static int s_parse(int argc, char **argv, s_opts_t *o)
 {
     *o = (s_opts_t){.games = 10, .seed = 1, .variant = VARIANT_OCTAD, .white = "random", .black = "random"};
-    for (int i = 0; i < argc; i++) {
-        int rc = s_parse_value(argc, argv, &i, o);
-        if (rc < 0)
-            return 2;
-        if (rc > 0)
-            continue;
-        if (strcmp(argv[i], "--json") == 0) {
-            o->json = true;
-        } else if (strcmp(argv[i], "--quiet") == 0) {
-            o->quiet = true;
-        } else {
-            args_kind_t kind = args_other("selfplay", argv[i]);
-            if (kind == ARGS_PLAIN)
-                args_error("selfplay", "unexpected argument '%.40s' (see octad selfplay --help)", argv[i]);
-            return kind == ARGS_HELP ? (s_help(), 1) : 2;
-        }
-    }
-    if (o->start == NULL && o->variant == VARIANT_CHESS960)
+    int rc = opt_parse(&s_spec, argc, argv, o);
+    if (rc == 0 && o->start == NULL && o->variant == VARIANT_CHESS960)
         o->start = "deployed";
-    return 0;
+    return rc;
 }
 
 /* Plays one game to its end into *rec. 0, or -1 after printing the player's error. */
@@ -212,7 +172,7 @@ int cmd_selfplay(int argc, char **argv)
     s_opts_t o;
     int rc = s_parse(argc, argv, &o);
     if (rc != 0)
-        return rc == 1 ? EXIT_OK : EXIT_USAGE;
+        return rc == OPT_HELP ? EXIT_OK : rc;
     char err[256];
     game_pos_t probe;
     uint64_t probe_rng = 0;

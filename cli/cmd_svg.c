@@ -1,136 +1,108 @@
 /* cmd_svg.c: `octad svg`: a position (after some moves) as an SVG board image on standard output. */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "args.h"
 #include "cmd.h"
+#include "err.h"
 #include "record.h"
 #include "record_moves.h"
 #include "svg.h"
 
+/* A repeatable option's values (--arrow, --mark), up to cap. */
+typedef struct {
+    const char *v[64];
+    int n, cap;
+} s_list_t;
+
 typedef struct {
     args_pos_t pos;
-    const char *moves;
     bool lastmove;
     svg_opts_t svg;
-    const char *arrows[SVG_ARROWS_MAX], *marks[64];
-    int arrow_nb, mark_nb;
+    s_list_t arrows, marks;
 } s_opts_t;
 
-static void s_help(void)
-{
-    printf("usage: octad svg [options] [POSITION] > board.svg\n"
-           "Draws a position as an SVG image: octad 4x4 or chess 8x8, our own piece artwork.\n\n"
-           "  --variant V       octad (default), chess or chess960\n"
-           "  --ofen TEXT       the position (OFEN/FEN); --fen is a synonym; default: the start\n"
-           "  --start N         chess960 only: start position N\n"
-           "  --moves \"M...\"    then play these moves (SAN or UOI/UCI)\n"
-           "  --lastmove        highlight the last of --moves\n"
-           "  --flip            Black at the bottom\n"
-           "  --arrow a1c2      draw an arrow (repeatable, up to %d)\n"
-           "  --mark b2         ring a square (repeatable)\n"
-           "  --size N          width and height in pixels (default 360)\n"
-           "  --no-coordinates  leave out the file letters and rank digits\n"
-           "  --light C, --dark C, --highlight C, --arrow-color C, --mark-color C   colours (SVG syntax)\n"
-           "  --help            this text\n"
-           "The king in check is shown in red.\n",
-           SVG_ARROWS_MAX);
-}
+static const char s_usage[] =
+    "usage: octad svg [options] [POSITION] > board.svg\n"
+    "Draws a position as an SVG image: octad 4x4 or chess 8x8, our own piece artwork.\n"
+    "POSITION is an OFEN (octad) or FEN (chess, chess960); quote it. Default: the start.\n"
+    "Here --moves takes SAN too.\n\n";
 
-/* Colour and repeatable options; same return as args_value. */
-static int s_value(int argc, char **argv, int *i, s_opts_t *o)
+static const char s_epilogue[] = "\nThe king in check is shown in red.\n";
+
+/* A colour option: what svg_color_ok takes. */
+static int s_color(const char *text, void *field, char *err, size_t errlen)
 {
-    static const char *const names[] = {"--light", "--dark", "--highlight", "--arrow-color", "--mark-color",
-                                        "--arrow", "--mark", "--size", "--moves"};
-    const char **slots[] = {&o->svg.light, &o->svg.dark, &o->svg.highlight, &o->svg.arrow_color, &o->svg.mark_color};
-    const char *v;
-    for (size_t k = 0; k < sizeof names / sizeof names[0]; k++) {
-        int rc = args_value("svg", argc, argv, i, names[k], &v);
-        if (rc <= 0) {
-            if (rc < 0)
-                return -1;
-            continue;
-        }
-        if (k < 5 && !svg_color_ok(v)) {
-            args_error("svg", "%s: '%.40s' is not a colour (a name, #rrggbb or rgb(...))", names[k], v);
-            return -1;
-        } else if (k < 5)
-            *slots[k] = v;
-        else if (k == 5 && o->arrow_nb < SVG_ARROWS_MAX)
-            o->arrows[o->arrow_nb++] = v;
-        else if (k == 6 && o->mark_nb < 64)
-            o->marks[o->mark_nb++] = v;
-        else if (k == 7) {
-            long size;
-            if (args_int("svg", "--size", v, 16, 4096, &size) != 0)
-                return -1;
-            o->svg.size = (int)size;
-        } else if (k == 8)
-            o->moves = v;
-        else {
-            args_error("svg", "%s: too many", names[k]);
-            return -1;
-        }
-        return 1;
-    }
+    if (!svg_color_ok(text))
+        return err_printf(err, errlen, "'%.40s' is not a colour (a name, #rrggbb or rgb(...))", text);
+    *(const char **)field = text;
     return 0;
 }
 
-/* 0 ok, 1 help shown, 2 usage error. */
+/* One more value of a repeatable option. */
+static int s_append(const char *text, void *field, char *err, size_t errlen)
+{
+    s_list_t *list = field;
+    if (list->n == list->cap)
+        return err_printf(err, errlen, "too many (at most %d)", list->cap);
+    list->v[list->n++] = text;
+    return 0;
+}
+
+_Static_assert(offsetof(s_opts_t, pos) == 0, "args_pos_plain reads the options as their args_pos_t");
+
+#define F(field) OPT_AT(s_opts_t, field)
+static const opt_t s_rows[] = {
+    {"--lastmove", 0, OPT_FLAG, NULL, F(lastmove), "highlight the last of --moves"},
+    {"--flip", 0, OPT_FLAG, NULL, F(svg.flip), "Black at the bottom"},
+    {"--arrow", 0, OPT_CUSTOM, "a1c2", F(arrows), "draw an arrow (repeatable, up to 16)", .parse = s_append},
+    {"--mark", 0, OPT_CUSTOM, "b2", F(marks), "ring a square (repeatable)", .parse = s_append},
+    {"--size", 0, OPT_INT, "N", F(svg.size), "width and height in pixels (default 360)", .lo = 16, .hi = 4096},
+    {"--no-coordinates", 0, OPT_FLAG, NULL, F(svg.no_coordinates), "leave out the file letters and rank digits"},
+    {"--light", 0, OPT_CUSTOM, "C", F(svg.light), "light squares' colour (SVG syntax)", .parse = s_color},
+    {"--dark", 0, OPT_CUSTOM, "C", F(svg.dark), "dark squares' colour", .parse = s_color},
+    {"--highlight", 0, OPT_CUSTOM, "C", F(svg.highlight), "the last move's colour", .parse = s_color},
+    {"--arrow-color", 0, OPT_CUSTOM, "C", F(svg.arrow_color), "arrows' colour", .parse = s_color},
+    {"--mark-color", 0, OPT_CUSTOM, "C", F(svg.mark_color), "marks' colour", .parse = s_color},
+};
+#undef F
+
+static const opt_spec_t s_spec = {.prog = "octad svg", .usage = s_usage, .epilogue = s_epilogue, .rows = s_rows,
+                                  .row_nb = sizeof s_rows / sizeof s_rows[0], .plain = args_pos_plain,
+                                  ARGS_POS_SHARED(s_opts_t)};
+
+_Static_assert(SVG_ARROWS_MAX == 16, "--arrow's help names the limit");
+
+/* OPT_HELP (help printed), 0 ok, or EXIT_USAGE. */
 static int s_parse(int argc, char **argv, s_opts_t *o)
 {
-    memset(o, 0, sizeof *o);
-    o->pos = (args_pos_t){.variant = VARIANT_OCTAD, .start = -1};
-    o->svg = svg_default_opts();
-    for (int i = 0; i < argc; i++) {
-        int rc = s_value(argc, argv, &i, o);
-        if (rc == 0)
-            rc = args_pos_option("svg", argc, argv, &i, &o->pos);
-        if (rc < 0)
-            return 2;
-        if (rc > 0)
-            continue;
-        if (strcmp(argv[i], "--flip") == 0) {
-            o->svg.flip = true;
-        } else if (strcmp(argv[i], "--lastmove") == 0) {
-            o->lastmove = true;
-        } else if (strcmp(argv[i], "--no-coordinates") == 0) {
-            o->svg.no_coordinates = true;
-        } else {
-            args_kind_t kind = args_other("svg", argv[i]);
-            if (kind != ARGS_PLAIN)
-                return kind == ARGS_HELP ? (s_help(), 1) : 2;
-            if (o->pos.text != NULL) {
-                args_error("svg", "one position only (quote the OFEN/FEN: it contains spaces)");
-                return 2;
-            }
-            o->pos.text = argv[i];
-        }
-    }
-    return 0;
+    *o = (s_opts_t){.pos = {.variant = VARIANT_OCTAD, .start = -1}, .svg = svg_default_opts(),
+                    .arrows = {.cap = SVG_ARROWS_MAX}, .marks = {.cap = 64}};
+    return opt_parse(&s_spec, argc, argv, o);
 }
 
 /* Turns the arrow and mark texts into squares; 0 or -1 after printing the error. */
 static int s_squares(s_opts_t *o, int n)
 {
-    for (int i = 0; i < o->arrow_nb; i++) {
+    for (int i = 0; i < o->arrows.n; i++) {
         char a[3] = {0}, b[3] = {0};
-        if (strlen(o->arrows[i]) == 4)
-            memcpy(a, o->arrows[i], 2), memcpy(b, o->arrows[i] + 2, 2);
+        if (strlen(o->arrows.v[i]) == 4)
+            memcpy(a, o->arrows.v[i], 2), memcpy(b, o->arrows.v[i] + 2, 2);
         o->svg.arrows[i].from = svg_square_parse(a, n);
         o->svg.arrows[i].to = svg_square_parse(b, n);
         if (o->svg.arrows[i].from < 0 || o->svg.arrows[i].to < 0 || o->svg.arrows[i].from == o->svg.arrows[i].to) {
-            args_error("svg", "--arrow '%.20s': two different squares of the %dx%d board, such as a1c2", o->arrows[i],
+            args_error("svg", "--arrow '%.20s': two different squares of the %dx%d board, such as a1c2", o->arrows.v[i],
                        n, n);
             return -1;
         }
     }
-    o->svg.arrow_nb = o->arrow_nb;
-    for (int i = 0; i < o->mark_nb; i++) {
-        int sq = svg_square_parse(o->marks[i], n);
+    o->svg.arrow_nb = o->arrows.n;
+    for (int i = 0; i < o->marks.n; i++) {
+        int sq = svg_square_parse(o->marks.v[i], n);
         if (sq < 0) {
-            args_error("svg", "--mark '%.20s': a square of the %dx%d board", o->marks[i], n, n);
+            args_error("svg", "--mark '%.20s': a square of the %dx%d board", o->marks.v[i], n, n);
             return -1;
         }
         o->svg.marked |= 1ull << sq;
@@ -145,9 +117,10 @@ int cmd_svg(int argc, char **argv)
     record_t rec = {0};
     int rc = s_parse(argc, argv, &o);
     if (rc != 0)
-        return rc == 1 ? EXIT_OK : EXIT_USAGE;
+        return rc == OPT_HELP ? EXIT_OK : rc;
+    const char *moves = o.pos.moves;
     o.pos.moves = NULL; /* played here, in SAN or UOI */
-    if (args_pos_resolve("svg", &o.pos, &start) != 0 || record_init(&rec, &start) != 0 || record_moves_play("svg", &rec, o.moves) != 0
+    if (args_pos_resolve("svg", &o.pos, &start) != 0 || record_init(&rec, &start) != 0 || record_moves_play("svg", &rec, moves) != 0
         || s_squares(&o, start.variant == VARIANT_OCTAD ? 4 : 8) != 0) {
         record_free(&rec);
         return EXIT_USAGE;

@@ -51,24 +51,6 @@ int opt_read_int(const char *text, long long lo, long long hi, long long *out, c
     return 0;
 }
 
-int opt_match(const char *prog, int argc, char **argv, int *i, const char *name, const char **value)
-{
-    size_t n = strlen(name);
-    const char *arg = argv[*i];
-    if (strncmp(arg, name, n) != 0 || (arg[n] != '\0' && arg[n] != '='))
-        return 0;
-    if (arg[n] == '=') {
-        *value = arg + n + 1;
-        return 1;
-    }
-    if (*i + 1 >= argc) {
-        opt_usage(prog, "%s needs a value", name);
-        return -1;
-    }
-    *value = argv[++*i];
-    return 1;
-}
-
 /* Stores v in the integer field of `size` bytes. */
 static void s_store_int(void *field, size_t size, long long v)
 {

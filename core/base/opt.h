@@ -73,10 +73,6 @@ int opt_usage(const char *prog, const char *fmt, ...) __attribute__((format(prin
  * "expected an integer in LO..HI, got 'TEXT'" in err. */
 int opt_read_int(const char *text, long long lo, long long hi, long long *out, char *err, size_t errlen);
 
-/* If argv[*i] is `name` (or name=VALUE), sets *value and moves *i past the value.
- * Returns 1 matched, 0 another argument, or -1 after printing "PROG: NAME needs a value". */
-int opt_match(const char *prog, int argc, char **argv, int *i, const char *name, const char **value);
-
 /* Prints "PROG: unknown option 'ARG' (see PROG --help)" and returns EXIT_USAGE. */
 int opt_unknown(const char *prog, const char *arg);
 

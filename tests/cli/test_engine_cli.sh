@@ -32,7 +32,7 @@ check "search bad option" 2 'unknown option' -- "$octad" search --frobnicate
 check "search bad position" 2 'OFEN' -- "$octad" search "ppkn/4/4/NKP w NCFncf - 0 1"
 check "search illegal move" 2 'move 2' -- "$octad" search --moves "c1c2 c1c3"
 check "uci help" 0 'usage: octad uci' -- "$octad" uci --help
-check "uci bad argument" 2 'unknown argument' -- "$octad" uci --depth 3
+check "uci bad argument" 2 "unknown option '--depth'" -- "$octad" uci --depth 3
 check "uci end of input" 0 'uciok' -- bash -c "printf 'uci\n' | '$octad' uci"
 # octad play --variant chess --black engine: you are White against the engine, through a pipe:
 # long algebraic and SAN in, fen, undo (your move and the engine's reply), an illegal move, quit.

@@ -69,7 +69,7 @@ check "pgn no file" 2 'no PGN file' -- "$octad" pgn
 check "pgn missing file" 1 'cannot open' -- "$octad" pgn "$tmp/none.pgn"
 check "pgn directory" 1 'read error \(Is a directory\)' -- "$octad" pgn "$tmp"
 check "pgn bad option" 2 'unknown option' -- "$octad" pgn --bogus x
-check "pgn bad variant" 2 'not octad, chess or chess960' -- "$octad" pgn --variant shogi x
+check "pgn bad variant" 2 "--variant: unknown variant 'shogi'" -- "$octad" pgn --variant shogi x
 
 # octad play through a pipe: moves, a bad move, undo, fen, resign.
 play() { printf '%b' "$1" | "$octad" play "${@:2}"; }
