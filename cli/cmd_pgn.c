@@ -46,7 +46,8 @@ static const opt_t s_rows[] = {
      "plies, moves, final, result, termination, variations, errors"},
     {"--write", 0, OPT_FLAG, NULL, F(write), "re-emit every game that replays as normalised PGN, variations kept\n"
      "(one with an illegal move is cut there, and reported)"},
-    {"--variations", 0, OPT_FLAG, NULL, F(variations), "replay variations too and report their errors (default with --write)"},
+    {"--variations", 0, OPT_FLAG, NULL, F(variations),
+     "replay variations too and report their errors (default with --write)"},
     {"--skip-variations", 0, OPT_FLAG, NULL, F(skip_variations), "skip variations unread (default without --write)"},
     {"--quiet", 0, OPT_FLAG, NULL, F(quiet), "print only the games with errors (and the summary)"},
 };

@@ -120,8 +120,8 @@ int cmd_svg(int argc, char **argv)
         return rc == OPT_HELP ? EXIT_OK : rc;
     const char *moves = o.pos.moves;
     o.pos.moves = NULL; /* played here, in SAN or UOI */
-    if (args_pos_resolve("svg", &o.pos, &start) != 0 || record_init(&rec, &start) != 0 || record_moves_play("svg", &rec, moves) != 0
-        || s_squares(&o, start.variant == VARIANT_OCTAD ? 4 : 8) != 0) {
+    if (args_pos_resolve("svg", &o.pos, &start) != 0 || record_init(&rec, &start) != 0 ||
+        record_moves_play("svg", &rec, moves) != 0 || s_squares(&o, start.variant == VARIANT_OCTAD ? 4 : 8) != 0) {
         record_free(&rec);
         return EXIT_USAGE;
     }

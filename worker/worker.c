@@ -208,9 +208,10 @@ static void s_go(s_worker_t *w, compute_job_t *job, int code, char *reason, size
         w->holding = true;
         return;
     }
-    if (code == 0 && compute_submit(w->compute, job) != 0) {
-        code = MSG_CODE_INTERNAL;
-        snprintf(reason, len, "out of memory");
+    int rc = code == 0 ? compute_submit(w->compute, job) : 0;
+    if (rc != 0) {
+        code = rc == -2 ? MSG_CODE_NO_CREDIT : MSG_CODE_INTERNAL;
+        snprintf(reason, len, "%s", rc == -2 ? "an exclusive task holds every thread" : "out of memory");
     }
     if (code != 0) {
         free(job->arg);
@@ -536,9 +537,11 @@ static int s_setup(s_worker_t *w, const worker_opts_t *opts, char *err, size_t e
         return -1;
     w->version = (uint32_t)opts->protocol;
     wkind_io_t io = {.opts = opts, .send = s_kind_send, .log = s_kind_log, .ctx = w};
-    for (int k = 0; k < WKIND_NB; k++) /* a session never rises above opts->protocol */
-        if (WKINDS[k]->open && WKINDS[k]->version <= w->version && WKINDS[k]->open(&io, &w->kind_state[k], err, errlen) != 0)
+    for (int k = 0; k < WKIND_NB; k++) { /* a session never rises above opts->protocol */
+        const wkind_t *kind = WKINDS[k];
+        if (kind->open && kind->version <= w->version && kind->open(&io, &w->kind_state[k], err, errlen) != 0)
             return -1;
+    }
     w->ctx = zmq_ctx_new();
     if (w->ctx == NULL) {
         snprintf(err, errlen, "zmq_ctx_new: %s", zmq_strerror(errno));
