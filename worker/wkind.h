@@ -65,9 +65,11 @@ struct wkind_s {
      * taken meanwhile (compute.h). */
     bool exclusive;
     /* The kind's state on the I/O thread, made at start-up (for a session version that has
-     * the kind), or NULL; -1 with a message in err. And its release. May be NULL. */
+     * the kind), or NULL; -1 with a message in err. And its release at the end, NULLing it;
+     * running: a task still runs on the pool as the process ends (leave the files it may be
+     * writing). May be NULL. */
     int (*open)(const wkind_io_t *io, void **state, char *err, size_t errlen);
-    void (*close)(void **state);
+    void (*close)(void **state, bool running);
     /* Checks the task message m and fills job's task_id and job_id (first, also when it
      * refuses) and job->arg (gen is the caller's). Returns 0, or the msg_code_t to REFUSE it
      * with and the reason in reason. It sends nothing. delay_ms: testing only

@@ -592,9 +592,9 @@ done:
         compute_destroy(&w.compute);
     if (w.holding)
         free(w.held.arg);
-    for (int k = 0; k < WKIND_NB && w.compute == NULL; k++) /* a running task may still use its kind's directory */
+    for (int k = 0; k < WKIND_NB; k++)
         if (WKINDS[k]->close)
-            WKINDS[k]->close(&w.kind_state[k]);
+            WKINDS[k]->close(&w.kind_state[k], w.compute != NULL); /* a task may still run */
     if (w.wake_rd >= 0)
         close(w.wake_rd);
     return w.exit_code;

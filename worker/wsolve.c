@@ -98,7 +98,7 @@ static void s_remove_temp(const char *dir)
     rmdir(dir);
 }
 
-static void s_close(void **state)
+static void s_close(void **state, bool running)
 {
     s_state_t *self = *state;
     *state = NULL;
@@ -106,7 +106,7 @@ static void s_close(void **state)
         return;
     if (self->xfer_on)
         xfer_abort(&self->xfer);
-    if (self->temp_dir)
+    if (self->temp_dir && !running) /* a running solve cannot be interrupted: it ends with the process */
         s_remove_temp(self->dir);
     free(self);
 }
