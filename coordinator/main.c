@@ -67,7 +67,7 @@ static int s_serve(const opts_t *o, const job_ops_t *kind, void *job, status_htt
         return usage ? EXIT_USAGE : EXIT_FAIL;
     }
     if (server_set_status(server, st) != 0) {
-        fprintf(stderr, "coordinator: --status: out of memory\n");
+        fprintf(stderr, "coordinator: --http: out of memory\n");
         server_destroy(&server);
         return EXIT_FAIL;
     }
@@ -118,7 +118,7 @@ static int s_status_open(const opts_t *o, status_http_t **st)
         return EXIT_USAGE;
     }
     if (!o->quiet)
-        fprintf(stderr, "coordinator: status on http://%s:%d/status and /metrics\n", o->status.text,
+        fprintf(stderr, "coordinator: status on http://%s:%d/ (a page; /status, /metrics)\n", o->status.text,
                 status_http_port(*st));
     return 0;
 }

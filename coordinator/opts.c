@@ -57,7 +57,7 @@ static int s_expect(const char *text, void *field, char *err, size_t errlen)
     return 0;
 }
 
-/* --status [ADDR:]PORT (serve_query.h); the field is the whole opts_t. */
+/* --http [ADDR:]PORT (serve_query.h); the field is the whole opts_t. */
 static int s_status(const char *text, void *field, char *err, size_t errlen)
 {
     opts_t *o = field;
@@ -150,10 +150,11 @@ static const opt_t s_rows[] = {
      "round trip and sending results in batches (default 16)", .lo = 0, .hi = 64},
     {"--endpoint-file", 0, OPT_TEXT, "FILE", C(endpoint_file),
      "write the bound endpoint (e.g. tcp://127.0.0.1:41234) to FILE"},
-    {"--status", 0, OPT_CUSTOM, "[ADDR:]PORT", WHOLE, "serve the job's live status over HTTP: GET /status (JSON),\n"
-     "GET /metrics (Prometheus); a port alone is 127.0.0.1, 0 any free port", .parse = s_status},
-    {"--status-hold", 0, OPT_INT, "S", C(status_hold_s), "keep serving the final status S seconds after the job ends\n"
-     "(a last scrape; default 0)", .lo = 0, .hi = 86400},
+    {"--http", 0, OPT_CUSTOM, "[ADDR:]PORT", WHOLE, "serve the job's live status over HTTP: GET / (a page),\n"
+     "GET /status (JSON), GET /metrics (Prometheus); a port alone is\n"
+     "127.0.0.1, 0 any free port (--status is the older spelling)", .parse = s_status, .alias = "--status"},
+    {"--http-hold", 0, OPT_INT, "S", C(status_hold_s), "keep serving the final status S seconds after the job ends\n"
+     "(a last scrape; default 0; also --status-hold)", .lo = 0, .hi = 86400, .alias = "--status-hold"},
     {"--quiet", 0, OPT_FLAG, NULL, C(quiet), "no progress or logs on stderr"},
 };
 #undef C
@@ -264,7 +265,7 @@ static int s_check(opts_t *o)
     if (o->divide && (o->depth < 2 || o->split_depth == 0))
         return opt_usage(s_prog, "--divide needs --perft 2 or more and a split depth of at least 1");
     if (o->status_hold_s > 0 && !o->have_status)
-        return opt_usage(s_prog, "--status-hold goes with --status");
+        return opt_usage(s_prog, "--http-hold goes with --http");
     if (o->liveness == 0)
         o->liveness = 3;
     if (o->lease_ms == 0)

@@ -7,6 +7,8 @@
 
 #include "curve.h"
 
+_Static_assert(sizeof((peer_t *)0)->fingerprint == CURVE_FINGERPRINT_MAX, "peer_t.fingerprint holds a fingerprint");
+
 enum { NAMES_MAX = 4096, STRANGERS_MAX = 64, LABEL_MAX = MSG_NAME_MAX + 32 };
 
 /* A principal: a CURVE key, or a declared name without CURVE. */
@@ -138,6 +140,9 @@ peer_t *peers_add(peers_t *self, const wire_peer_t *id, const wire_meta_t *meta,
                   .name_id = (uint16_t)name_id, .threads = threads, .since = now, .last_recv = now,
                   .last_send = now};
     snprintf(p->user_id, sizeof p->user_id, "%s", meta->user_id);
+    snprintf(p->address, sizeof p->address, "%s", meta->address);
+    if (is_key)
+        curve_fingerprint(meta->user_id, p->fingerprint);
     snprintf(p->name, sizeof p->name, "%s", name);
     if (self->names[name_id].live++ == 0)
         self->names_alive++;

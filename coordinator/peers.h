@@ -17,6 +17,8 @@ typedef struct {
     wire_peer_t id;
     int fd;                   /* the connection it said HELLO on (wire_meta_t.fd) */
     char user_id[WIRE_USER_ID_MAX]; /* its CURVE key (ZAP User-Id), empty without CURVE */
+    char fingerprint[17];     /* curve_fingerprint of that key (never the key), empty without CURVE */
+    char address[WIRE_ADDRESS_MAX]; /* its IP address (tcp), empty otherwise */
     uint32_t serial;          /* unique per session, never reused */
     uint16_t name_id;         /* its principal: same for every session of one key (CURVE) or name */
     char name[MSG_NAME_MAX];  /* the name it declared, cleaned for logs */
@@ -31,6 +33,9 @@ typedef struct {
     uint64_t results;
     count_t amount;           /* nodes (positions) its answers that passed the checks stand for */
     uint64_t bad_nb;          /* malformed or unexpected messages from it */
+    uint64_t refusals;        /* tasks it refused (REFUSE) */
+    uint64_t disagreements;   /* verify: its answers that differed from another worker's */
+    double cpu_s, wall_s;     /* the compute time its accepted answers report: CPU, wall */
 } peer_t;
 
 typedef struct peers_s peers_t;

@@ -1,9 +1,11 @@
 /* server_status.c: the status of a run (server_priv.h, status.h): the snapshot filled on
  * the loop's thread from the job's row and the peers, rendered, and handed to the HTTP
  * server (status/status_http.h). */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "game.h"
 #include "server_priv.h"
@@ -18,7 +20,57 @@ int server_set_status(server_t *self, status_http_t *st)
     if (st == NULL)
         return 0;
     self->snap = calloc(1, sizeof *self->snap);
-    return self->snap != NULL ? 0 : -1;
+    if (self->snap == NULL)
+        return -1;
+    history_init(&self->snap->history);
+    return 0;
+}
+
+/* The process's resident and virtual memory in bytes (/proc/self/statm; 0 where there is none). */
+static void s_memory(uint64_t *rss, uint64_t *vm)
+{
+    unsigned long long pages = 0, resident = 0;
+    FILE *f = fopen("/proc/self/statm", "r");
+    *rss = *vm = 0;
+    if (f == NULL)
+        return;
+    if (fscanf(f, "%llu %llu", &pages, &resident) == 2) {
+        long page = sysconf(_SC_PAGESIZE);
+        *vm = (uint64_t)pages * (uint64_t)(page > 0 ? page : 4096);
+        *rss = (uint64_t)resident * (uint64_t)(page > 0 ? page : 4096);
+    }
+    fclose(f);
+}
+
+/* What a session is doing: not yet asked for work, holding tasks, waiting for one, or
+ * silent (nothing heard for two heartbeat intervals: it may be dying). */
+static const char *s_state(const server_t *self, const peer_t *p, int64_t now)
+{
+    if (now - p->last_recv > 2 * (int64_t)self->opts->heartbeat_ms)
+        return "silent";
+    if (!p->credited)
+        return "joining";
+    return p->leased > 0 ? "working" : "idle";
+}
+
+static void s_worker(const server_t *self, const peer_t *p, int64_t now, status_worker_t *w)
+{
+    memcpy(w->name, p->name, sizeof w->name);
+    memcpy(w->address, p->address, sizeof w->address);
+    memcpy(w->fingerprint, p->fingerprint, sizeof w->fingerprint);
+    w->serial = p->serial;
+    w->state = s_state(self, p, now);
+    w->threads = p->threads;
+    w->leased = p->leased;
+    w->tasks_done = p->results;
+    w->amount = p->amount;
+    w->cpu_s = p->cpu_s;
+    w->wall_s = p->wall_s;
+    w->refusals = p->refusals;
+    w->disagreements = p->disagreements;
+    w->connected_at = self->start_wall + (p->since - self->start_ms) / 1000;
+    w->connected_s = (double)(now - p->since) / 1000.0;
+    w->last_seen_s = (double)(now - p->last_recv) / 1000.0;
 }
 
 void server_publish_status(server_t *self, int64_t now, bool final)
@@ -37,25 +89,19 @@ void server_publish_status(server_t *self, int64_t now, bool final)
     s->started_at = self->start_wall;
     s->elapsed_s = (double)(now - self->start_ms) / 1000.0;
     s->cpu_s = sum.cpu_seconds;
+    s_memory(&s->rss_bytes, &s->vm_bytes);
+    history_add(&s->history, s->elapsed_s, (double)s->progress.amount);
     s->sum = sum;
     s->worker_nb = 0;
     for (size_t k = 0; k < peers_cap(self->peers) && s->worker_nb < PEERS_MAX; k++) {
         const peer_t *p = peers_at(self->peers, k);
         if (!p->used)
             continue;
-        status_worker_t *w = &s->workers[s->worker_nb++];
-        memcpy(w->name, p->name, sizeof w->name);
-        w->serial = p->serial;
-        w->threads = p->threads;
-        w->leased = p->leased;
-        w->tasks_done = p->results;
-        w->amount = p->amount;
-        w->connected_s = (double)(now - p->since) / 1000.0;
-        w->last_seen_s = (double)(now - p->last_recv) / 1000.0;
+        s_worker(self, p, now, &s->workers[s->worker_nb++]);
     }
     char *json = status_render_json(s), *metrics = status_render_metrics(s);
     if (json == NULL || metrics == NULL || status_http_publish(self->status, json, metrics) != 0)
-        server_error(self, "--status: out of memory; the status served is not the latest");
+        server_error(self, "--http: out of memory; the status served is not the latest");
     free(json);
     free(metrics);
 }

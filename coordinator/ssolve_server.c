@@ -348,6 +348,7 @@ static void s_on_solved(server_t *s, ssolve_t *sv, peer_t *p, const msg_solved_t
     }
     sv->t.nodes_done += r->positions;
     p->amount += r->positions;
+    p->wall_s += (double)r->elapsed_ms / 1000.0;
     s->sum.worker_seconds += (double)r->elapsed_ms / 1000.0;
     if (r->in_shared) {
         if (ssolve_check_files(sv, k, r->tables, (int)r->n_tables, err, sizeof err) == 0) {

@@ -11,16 +11,23 @@
 
 #include "kind.h"
 #include "server.h"
+#include "status_history.h"
 
 /* One connected worker session. */
 typedef struct {
     char name[MSG_NAME_MAX];
     uint32_t serial;          /* the session's number: two sessions may share a name */
+    char address[WIRE_ADDRESS_MAX]; /* its IP address, "" when not over tcp */
+    char fingerprint[17];     /* its CURVE key's fingerprint, "" without CURVE (never the key) */
+    const char *state;        /* "joining", "working", "idle", "silent" (status_render.c) */
     uint32_t threads, leased;
     uint64_t tasks_done;      /* answers accepted from it */
     count_t amount;           /* nodes (positions) of its answers that passed the checks */
+    double cpu_s, wall_s;     /* compute time its accepted answers report */
+    uint64_t refusals, disagreements;
+    int64_t connected_at;     /* Unix seconds of its HELLO */
     double connected_s;       /* seconds since its HELLO */
-    double last_seen_s;       /* seconds since its last message */
+    double last_seen_s;       /* seconds since its last message (a heartbeat or any other) */
 } status_worker_t;
 
 typedef enum { STATUS_RUNNING, STATUS_FINISHED, STATUS_FAILED } status_state_t;
@@ -34,6 +41,8 @@ typedef struct status_snap_s {
     int64_t started_at;       /* Unix seconds (wall clock) the run began */
     double elapsed_s;         /* since then (monotonic) */
     double cpu_s;             /* the coordinator's own CPU time */
+    uint64_t rss_bytes, vm_bytes; /* the coordinator's resident and virtual memory (0: unknown) */
+    history_t history;        /* the amount over time: the rate now and the chart */
     server_summary_t sum;     /* counters so far (requeued, results, ...) */
     size_t worker_nb;         /* workers[0..worker_nb) */
     status_worker_t workers[PEERS_MAX];

@@ -36,6 +36,22 @@ static json_t *s_eta(const status_snap_t *s)
     return json_real(s->elapsed_s * (double)(p->total - p->done) / (double)run);
 }
 
+/* Unix seconds as "2026-12-04T15:52:53Z", or "" for 0. */
+static void s_iso(int64_t unix_s, char out[32])
+{
+    time_t t = (time_t)unix_s;
+    struct tm tm;
+    out[0] = '\0';
+    if (unix_s > 0 && gmtime_r(&t, &tm) != NULL)
+        strftime(out, 32, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+/* A text, or null when empty (no address, no key). */
+static json_t *s_text_or_null(const char *text)
+{
+    return text[0] != '\0' ? json_string(text) : json_null();
+}
+
 static json_t *s_workers(const status_snap_t *s)
 {
     json_t *a = json_array();
@@ -43,11 +59,21 @@ static json_t *s_workers(const status_snap_t *s)
         const status_worker_t *w = &s->workers[k];
         json_t *o = json_object();
         json_object_set_new(o, "name", json_string(w->name));
+        char since[32];
+        s_iso(w->connected_at, since);
         json_object_set_new(o, "session", json_integer(w->serial));
+        json_object_set_new(o, "address", s_text_or_null(w->address));
+        json_object_set_new(o, "key_fingerprint", s_text_or_null(w->fingerprint));
+        json_object_set_new(o, "state", json_string(w->state));
         json_object_set_new(o, "threads", json_integer(w->threads));
         json_object_set_new(o, "leased", json_integer(w->leased));
         json_object_set_new(o, "tasks_done", json_integer((json_int_t)w->tasks_done));
         json_object_set_new(o, s->progress.amount_noun, s_count(w->amount));
+        json_object_set_new(o, "cpu_seconds", json_real(w->cpu_s));
+        json_object_set_new(o, "wall_seconds", json_real(w->wall_s));
+        json_object_set_new(o, "refusals", json_integer((json_int_t)w->refusals));
+        json_object_set_new(o, "disagreements", json_integer((json_int_t)w->disagreements));
+        json_object_set_new(o, "connected_since", json_string(since));
         json_object_set_new(o, "connected_seconds", json_real(w->connected_s));
         json_object_set_new(o, "last_seen_seconds", json_real(w->last_seen_s));
         json_array_append_new(a, o);
@@ -55,29 +81,44 @@ static json_t *s_workers(const status_snap_t *s)
     return a;
 }
 
+/* The chart's points: {"step_seconds": S, "points": [[seconds, amount], ...]}, the newest
+ * sample last; the amounts are whole (a double holds them exactly below 2^53). */
+static json_t *s_history(const history_t *h)
+{
+    json_t *a = json_array();
+    for (size_t k = 0; a != NULL && k < h->point_nb; k++)
+        json_array_append_new(a, json_pack("[f, I]", h->points[k].t, (json_int_t)h->points[k].amount));
+    history_sample_t last = history_newest(h);
+    if (a != NULL && h->point_nb > 0 && last.t > h->points[h->point_nb - 1].t)
+        json_array_append_new(a, json_pack("[f, I]", last.t, (json_int_t)last.amount));
+    return json_pack("{s:f, s:o}", "step_seconds", h->step, "points", a);
+}
+
 char *status_render_json(const status_snap_t *s)
 {
     const job_progress_t *p = &s->progress;
-    char started[32] = "";
-    time_t t = (time_t)s->started_at;
-    struct tm tm;
-    if (s->started_at > 0 && gmtime_r(&t, &tm) != NULL)
-        strftime(started, sizeof started, "%Y-%m-%dT%H:%M:%SZ", &tm);
-    json_t *prog = json_pack("{s:s, s:I, s:I, s:I, s:I, s:I, s:s, s:o, s:f, s:o}", "unit", p->unit ? p->unit : "",
-                             "done", (json_int_t)p->done, "total", (json_int_t)p->total, "loaded",
-                             (json_int_t)p->loaded, "queued", (json_int_t)p->queued, "running",
+    char started[32];
+    s_iso(s->started_at, started);
+    json_t *prog = json_pack("{s:s, s:I, s:I, s:I, s:I, s:I, s:s, s:o, s:f, s:f, s:f, s:o}", "unit",
+                             p->unit ? p->unit : "", "done", (json_int_t)p->done, "total", (json_int_t)p->total,
+                             "loaded", (json_int_t)p->loaded, "queued", (json_int_t)p->queued, "running",
                              (json_int_t)p->running, "amount_noun", p->amount_noun ? p->amount_noun : "", "amount",
-                             s_count(p->amount), "rate_per_second", s_rate(s), "eta_seconds", s_eta(s));
+                             s_count(p->amount), "rate_per_second", s_rate(s), "rate_now_per_second",
+                             history_rate_now(&s->history), "rate_window_seconds", HISTORY_WINDOW_S, "eta_seconds",
+                             s_eta(s));
     json_t *counters = json_pack("{s:I, s:I, s:I, s:I, s:I, s:I, s:I}", "dispatched", (json_int_t)s->sum.dispatched,
                                  "results", (json_int_t)s->sum.results, "duplicates", (json_int_t)s->sum.duplicates,
                                  "requeued", (json_int_t)s->sum.requeued, "dropped", (json_int_t)s->sum.dropped,
                                  "disagreements", (json_int_t)s->sum.disagreements, "worker_sessions",
                                  (json_int_t)s->sum.workers);
-    json_t *root = json_pack("{s:s, s:s, s:s, s:s, s:s, s:i, s:s?, s:f, s:f, s:o, s:o, s:I, s:o}", "kind", s->kind,
-                             "state", s_state[s->state], "variant", s->variant, "what", p->what, "position",
-                             p->position, "depth", p->depth, "started_at", started[0] ? started : NULL, "elapsed_seconds",
-                             s->elapsed_s, "cpu_seconds", s->cpu_s, "progress", prog, "counters", counters,
-                             "workers_connected", (json_int_t)s->worker_nb, "workers", s_workers(s));
+    json_t *memory = json_pack("{s:I, s:I}", "resident_bytes", (json_int_t)s->rss_bytes, "virtual_bytes",
+                               (json_int_t)s->vm_bytes);
+    json_t *root = json_pack("{s:s, s:s, s:s, s:s, s:s, s:i, s:s?, s:f, s:f, s:o, s:o, s:o, s:I, s:o, s:o}", "kind",
+                             s->kind, "state", s_state[s->state], "variant", s->variant, "what", p->what, "position",
+                             p->position, "depth", p->depth, "started_at", started[0] ? started : NULL,
+                             "elapsed_seconds", s->elapsed_s, "cpu_seconds", s->cpu_s, "memory", memory, "progress",
+                             prog, "counters", counters, "workers_connected", (json_int_t)s->worker_nb, "workers",
+                             s_workers(s), "history", s_history(&s->history));
     if (root == NULL)
         return NULL;
     char *text = json_dumps(root, JSON_COMPACT | JSON_REAL_PRECISION(9));
@@ -165,15 +206,33 @@ static void s_one(s_text_t *t, const char *name, const char *type, const char *h
     s_value(t, v);
 }
 
+/* The per-worker series: one row each (value of a session by its column). */
+typedef enum { W_TASKS, W_AMOUNT, W_CPU, W_WALL, W_REFUSALS, W_DISAGREEMENTS, W_THREADS, W_LAST_SEEN } s_column_t;
+
+static double s_column(const status_worker_t *w, s_column_t c)
+{
+    switch (c) {
+    case W_TASKS: return (double)w->tasks_done;
+    case W_AMOUNT: return (double)w->amount;
+    case W_CPU: return w->cpu_s;
+    case W_WALL: return w->wall_s;
+    case W_REFUSALS: return (double)w->refusals;
+    case W_DISAGREEMENTS: return (double)w->disagreements;
+    case W_THREADS: return (double)w->threads;
+    case W_LAST_SEEN: return w->last_seen_s;
+    }
+    return 0;
+}
+
 /* Per-worker series, labelled by name and session. */
 static void s_per_worker(s_text_t *t, const status_snap_t *s, const char *name, const char *type, const char *help,
-                         int which)
+                         s_column_t which)
 {
     char label[2 * MSG_NAME_MAX + 1];
     s_head(t, name, type, help);
     for (size_t k = 0; k < s->worker_nb; k++) {
         const status_worker_t *w = &s->workers[k];
-        double v = which == 0 ? (double)w->tasks_done : which == 1 ? (double)w->amount : w->last_seen_s;
+        double v = s_column(w, which);
         s_label(w->name, label, sizeof label);
         s_add(t, "%s{worker=\"%s\",session=\"%u\"}", name, label, w->serial);
         s_value(t, v);
@@ -204,6 +263,10 @@ char *status_render_metrics(const status_snap_t *s)
     snprintf(name, sizeof name, "octad_%s_total", p->amount_noun ? p->amount_noun : "work");
     snprintf(help, sizeof help, "%s counted by the units done this run.", p->amount_noun ? p->amount_noun : "work");
     s_one(&t, name, "counter", help, (double)p->amount);
+    snprintf(name, sizeof name, "octad_%s_per_second", p->amount_noun ? p->amount_noun : "work");
+    snprintf(help, sizeof help, "%s per second over the last %.0f seconds (the rate now).",
+             p->amount_noun ? p->amount_noun : "work", HISTORY_WINDOW_S);
+    s_one(&t, name, "gauge", help, history_rate_now(&s->history));
     s_one(&t, "octad_tasks_dispatched_total", "counter", "Task messages sent to workers.", (double)s->sum.dispatched);
     s_one(&t, "octad_results_total", "counter", "Answers accepted.", (double)s->sum.results);
     s_one(&t, "octad_results_duplicate_total", "counter", "Answers to units already done (dropped).",
@@ -215,14 +278,25 @@ char *status_render_metrics(const status_snap_t *s)
     s_one(&t, "octad_disagreements_total", "counter", "Verify: answers that differed.", (double)s->sum.disagreements);
     s_one(&t, "octad_worker_sessions_total", "counter", "Worker sessions welcomed.", (double)s->sum.workers);
     s_one(&t, "octad_workers_connected", "gauge", "Worker sessions connected now.", (double)s->worker_nb);
-    s_per_worker(&t, s, "octad_worker_tasks_done_total", "counter", "Answers accepted from the worker session.", 0);
+    s_per_worker(&t, s, "octad_worker_tasks_done_total", "counter", "Answers accepted from the worker session.",
+                 W_TASKS);
     snprintf(name, sizeof name, "octad_worker_%s_total", p->amount_noun ? p->amount_noun : "work");
     snprintf(help, sizeof help, "%s of the worker session's answers that passed the checks.",
              p->amount_noun ? p->amount_noun : "work");
-    s_per_worker(&t, s, name, "counter", help, 1);
-    s_per_worker(&t, s, "octad_worker_last_seen_seconds", "gauge", "Seconds since the worker session's last message.",
-                 2);
+    s_per_worker(&t, s, name, "counter", help, W_AMOUNT);
+    s_per_worker(&t, s, "octad_worker_cpu_seconds_total", "counter",
+                 "CPU time the worker session's accepted answers report.", W_CPU);
+    s_per_worker(&t, s, "octad_worker_compute_seconds_total", "counter",
+                 "Wall time the worker session's accepted answers report.", W_WALL);
+    s_per_worker(&t, s, "octad_worker_refusals_total", "counter", "Tasks the worker session refused.", W_REFUSALS);
+    s_per_worker(&t, s, "octad_worker_disagreements_total", "counter",
+                 "Verify: the worker session's answers that differed from another worker's.", W_DISAGREEMENTS);
+    s_per_worker(&t, s, "octad_worker_threads", "gauge", "Threads the worker session declared.", W_THREADS);
+    s_per_worker(&t, s, "octad_worker_last_seen_seconds", "gauge",
+                 "Seconds since the worker session's last message (heartbeat or other).", W_LAST_SEEN);
     s_one(&t, "process_cpu_seconds_total", "counter", "The coordinator's own CPU time (user and system).", s->cpu_s);
+    s_one(&t, "process_resident_memory_bytes", "gauge", "The coordinator's resident memory.", (double)s->rss_bytes);
+    s_one(&t, "process_virtual_memory_bytes", "gauge", "The coordinator's virtual memory.", (double)s->vm_bytes);
     if (t.oom) {
         free(t.buf);
         return NULL;

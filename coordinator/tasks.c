@@ -136,8 +136,24 @@ void tasks_report_votes(server_t *s, const tasks_t *t, size_t i, const char *wha
     server_error(s, "%s", line);
 }
 
+/* Verify: every connected session of the workers that voted on task i took part in a
+ * disagreement (the sessions' counts in --http's /status). */
+static void s_count_disagreement(server_t *s, const tasks_t *t, size_t i)
+{
+    sched_vote_t v[3];
+    int n = sched_votes(t->sched, i, v);
+    for (size_t k = 0; k < peers_cap(s->peers); k++) {
+        peer_t *p = peers_at(s->peers, k);
+        for (int j = 0; p->used && j < n; j++)
+            if (p->name_id == v[j].name_id) {
+                p->disagreements++;
+                break;
+            }
+    }
+}
+
 /* What an answer did to the scheduler: committed, reported or counted. */
-static void s_outcome(server_t *s, tasks_t *t, size_t i, sched_outcome_t o, sched_answer_t v, const peer_t *p)
+static void s_outcome(server_t *s, tasks_t *t, size_t i, sched_outcome_t o, sched_answer_t v, peer_t *p)
 {
     char late[400], taken[400];
     switch (o) {
@@ -155,6 +171,7 @@ static void s_outcome(server_t *s, tasks_t *t, size_t i, sched_outcome_t o, sche
     case SCHED_CONFLICT:
         s->sum.duplicates++;
         s->sum.disagreements++;
+        p->disagreements++;
         t->ops->answer_text(t, i, v, late, sizeof late);
         t->ops->answer_text(t, i, sched_answers(t->sched)[i], taken, sizeof taken);
         server_error(s, "task %zu: late result %s from %s differs from the one taken, %s", i + 1, late, p->name,
@@ -162,10 +179,12 @@ static void s_outcome(server_t *s, tasks_t *t, size_t i, sched_outcome_t o, sche
         break;
     case SCHED_DISAGREE:
         s->sum.disagreements++;
+        s_count_disagreement(s, t, i);
         tasks_report_votes(s, t, i, "workers disagree; sent to a third");
         break;
     case SCHED_NO_MAJORITY:
         s->sum.disagreements++;
+        s_count_disagreement(s, t, i);
         tasks_report_votes(s, t, i, "three different results");
         server_fail(s, "verify: no two workers agree on task %zu", i + 1);
         break;
@@ -231,6 +250,7 @@ static void s_on_refuse(server_t *s, tasks_t *t, peer_t *p, const msg_refuse_t *
         return;
     }
     size_t i = (size_t)(r->task_id - 1);
+    p->refusals++;
     int n = sched_refuse(t->sched, i, p->serial, p->name_id);
     if (n == 0) {
         server_drop(s, DROP_NOT_LEASED, "REFUSE for a task not leased to that worker");

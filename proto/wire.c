@@ -84,14 +84,15 @@ static int s_drain(void *socket)
     return n;
 }
 
-/* The connection and ZAP user id of a received frame. */
+/* The connection, ZAP user id and peer address of a received frame. */
 static void s_meta(zmq_msg_t *frame, wire_meta_t *meta)
 {
     if (meta == NULL)
         return;
-    const char *uid = zmq_msg_gets(frame, "User-Id");
+    const char *uid = zmq_msg_gets(frame, "User-Id"), *addr = zmq_msg_gets(frame, "Peer-Address");
     meta->fd = zmq_msg_get(frame, ZMQ_SRCFD);
     snprintf(meta->user_id, sizeof meta->user_id, "%s", uid != NULL ? uid : "");
+    snprintf(meta->address, sizeof meta->address, "%s", addr != NULL ? addr : "");
 }
 
 /* Receives the payload frame (the last one) and decodes it. */

@@ -15,15 +15,17 @@ typedef struct {
 } wire_peer_t;
 
 /* Where a received message came from, beyond its identity: the connection
- * (its file descriptor inside libzmq, -1 for inproc) and the ZAP User-Id (the
- * CURVE client's Z85 public key; empty without ZAP). A routing identity can be
+ * (its file descriptor inside libzmq, -1 for inproc), the ZAP User-Id (the
+ * CURVE client's Z85 public key; empty without ZAP) and the peer's IP address
+ * as libzmq gives it (tcp only; empty otherwise). A routing identity can be
  * claimed by any new connection once the old one is gone; the connection and
  * the key cannot. */
-enum { WIRE_USER_ID_MAX = 64 };
+enum { WIRE_USER_ID_MAX = 64, WIRE_ADDRESS_MAX = 64 };
 
 typedef struct {
     int fd;
     char user_id[WIRE_USER_ID_MAX];
+    char address[WIRE_ADDRESS_MAX];
 } wire_meta_t;
 
 /* Sends msg as one frame on a DEALER socket. flags: 0 or ZMQ_DONTWAIT.

@@ -1,5 +1,6 @@
 /* status_http.c: the status server's HTTP side (status_http.h) over libmicrohttpd: one
- * internal thread answering GET (and HEAD) of /status and /metrics with the texts published. */
+ * internal thread answering GET (and HEAD) of /status and /metrics with the texts published,
+ * and of / with the page (status_page.h). */
 #include "status_http.h"
 
 #include <microhttpd.h>
@@ -8,6 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "status_page.h"
 
 enum {
     S_MEMORY_LIMIT = 16 * 1024, /* bytes a connection may use: a longer request head is refused */
@@ -38,6 +41,10 @@ static enum MHD_Result s_reply(struct MHD_Connection *c, unsigned code, const ch
     }
     MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, type);
     MHD_add_response_header(r, MHD_HTTP_HEADER_CACHE_CONTROL, "no-store");
+    if (strncmp(type, "text/html", 9) == 0) /* the page: nothing from elsewhere */
+        MHD_add_response_header(r, "Content-Security-Policy",
+                                "default-src 'self'; script-src 'self' 'unsafe-inline'; "
+                                "style-src 'self' 'unsafe-inline'; img-src 'self'");
     if (code == MHD_HTTP_METHOD_NOT_ALLOWED)
         MHD_add_response_header(r, MHD_HTTP_HEADER_ALLOW, "GET, HEAD");
     enum MHD_Result rc = MHD_queue_response(c, code, r);
@@ -70,14 +77,17 @@ static enum MHD_Result s_access(void *cls, struct MHD_Connection *c, const char 
         return MHD_YES;
     }
     bool is_status = strcmp(url, "/status") == 0, is_metrics = strcmp(url, "/metrics") == 0;
+    bool is_page = strcmp(url, "/") == 0;
     char cut[128];
     snprintf(cut, sizeof cut, "%.100s", url);
-    if (!is_status && !is_metrics)
+    if (!is_status && !is_metrics && !is_page)
         return s_reply(c, MHD_HTTP_NOT_FOUND, "text/plain; charset=utf-8",
-                       s_text("no such path: %s (see /status, /metrics)\n", cut));
+                       s_text("no such path: %s (see /, /status, /metrics)\n", cut));
     if (strcmp(method, "GET") != 0 && strcmp(method, "HEAD") != 0)
         return s_reply(c, MHD_HTTP_METHOD_NOT_ALLOWED, "text/plain; charset=utf-8",
                        s_text("method %s is not allowed (GET, HEAD)\n", method));
+    if (is_page)
+        return s_reply(c, MHD_HTTP_OK, "text/html; charset=utf-8", strdup((const char *)status_page));
     pthread_mutex_lock(&self->lock);
     char *body = strdup(is_status ? self->json : self->metrics);
     pthread_mutex_unlock(&self->lock);
@@ -88,7 +98,7 @@ status_http_t *status_http_new(const serve_listen_t *where, char *err, size_t er
 {
     status_http_t *self = calloc(1, sizeof *self);
     if (self == NULL || (self->json = strdup("{}\n")) == NULL || (self->metrics = strdup("")) == NULL) {
-        snprintf(err, errlen, "--status: out of memory");
+        snprintf(err, errlen, "--http: out of memory");
         if (self != NULL)
             free(self->json);
         free(self);
@@ -104,7 +114,7 @@ status_http_t *status_http_new(const serve_listen_t *where, char *err, size_t er
                                     MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)S_TIMEOUT_S,
                                     MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)S_MEMORY_LIMIT, MHD_OPTION_END);
     if (self->daemon == NULL) {
-        snprintf(err, errlen, "--status %s:%d: cannot listen there (address in use, or not this machine's?)",
+        snprintf(err, errlen, "--http %s:%d: cannot listen there (address in use, or not this machine's?)",
                  where->text, where->port);
         status_http_destroy(&self);
         return NULL;

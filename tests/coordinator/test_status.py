@@ -2,12 +2,15 @@
 """test_status.py: `coordinator --status` (docs/status.md): GET /status and GET /metrics of a real
 coordinator with real workers, read during the run and at its end (--status-hold) and checked against
 the job's own --json result; bad --status values; the HTTP errors; the metrics through promtool and a
-real Prometheus (Debian's prometheus package; the case exits 77, skipped, without it).
+real Prometheus (Debian's prometheus package; the case exits 77, skipped, without it); the page at /
+in headless Chromium (Debian's chromium and chromium-driver), its figures against /status, a
+screenshot kept in the working folder (status-page.png).
 
 usage: test_status.py CASE --bin DIR [--octad PATH]
-Cases: live, kinds, usage, http, prometheus.
+Cases: live, kinds, usage, http, prometheus, page.
 """
 import argparse
+import base64
 import json
 import os
 import re
@@ -23,6 +26,7 @@ import urllib.request
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "fixtures"))
 import tc  # noqa: E402  (the shared harness)
 from tc import check, fail, run  # noqa: E402
+from webdriver import Driver  # noqa: E402
 
 # Octad start, depth 11, cut at ply 4, no hash table: 2840 tasks, a few seconds on two workers.
 MID = ["--perft", "11", "--split-depth", "4", "--hash", "0"]
@@ -53,13 +57,13 @@ def metrics(text):
 
 def start(tag, *args):
     """A coordinator with --status on any free port: (its tc.Coord, the status base URL)."""
-    c = tc.Coord(tag, *args, "--status", 0)
-    port = c.wait_log(r"status on http://127\.0\.0\.1:(\d+)/status")[0]
+    c = tc.Coord(tag, *args, "--http", 0)
+    port = c.wait_log(r"status on http://127\.0\.0\.1:(\d+)/ ")[0]
     return c, "http://127.0.0.1:%s" % port
 
 
 def case_live():
-    c, base = start("live", *MID, "--local-workers", 0, "--json", "--status-hold", 30)
+    c, base = start("live", *MID, "--local-workers", 0, "--json", "--http-hold", 30)
     ws = [tc.start_worker(c, n) for n in ("alpha", "beta")]
     seen_running, last_done, last_amount, both = False, -1, -1, False
     while True:
@@ -75,6 +79,13 @@ def case_live():
             seen_running = True
             if p["eta_seconds"] is None or p["eta_seconds"] <= 0 or p["rate_per_second"] <= 0:
                 fail("a running job with tasks done has a rate and an ETA: %r" % p)
+            if s["elapsed_seconds"] > 1.5 and p["rate_now_per_second"] <= 0:
+                fail("a running job with tasks done has a rate now: %r" % p)
+            for w in s["workers"]:
+                if w["state"] not in ("joining", "working", "idle") or w["address"] != "127.0.0.1" or \
+                        w["key_fingerprint"] is not None or not re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ",
+                                                                               w["connected_since"]):
+                    fail("a worker's state, address, key (none without CURVE) and start: %r" % w)
         if s["workers_connected"] == 2:
             both = sorted(w["name"] for w in s["workers"]) == ["alpha", "beta"]
         if s["state"] != "running":
@@ -112,6 +123,16 @@ def case_live():
           m["octad_workers_connected"] == 2, "the final /metrics equal --json's figures")
     check(sum(v for k2, v in m.items() if k2.startswith("octad_worker_nodes_total{")) == float(p["amount"]) or
           res["requeued"] > 0, "the per-worker node series add up to octad_nodes_total")
+    check(final["memory"]["resident_bytes"] > 1 << 20 and
+          m["process_resident_memory_bytes"] == final["memory"]["resident_bytes"] and
+          m["process_virtual_memory_bytes"] >= m["process_resident_memory_bytes"],
+          "the coordinator's memory in /status and /metrics (%d bytes resident)" % final["memory"]["resident_bytes"])
+    pts = final["history"]["points"]
+    check(len(pts) >= 2 and pts[-1][1] == float(res["nodes"]) and
+          all(b[0] > a[0] and b[1] >= a[1] for a, b in zip(pts, pts[1:])),
+          "the history's points go forward in time and end at the total (%d points)" % len(pts))
+    check(sum(w["wall_seconds"] for w in final["workers"]) == res["worker_seconds"] or res["requeued"] > 0,
+          "the workers' reported compute seconds add up to --json's worker_seconds")
     tc.check_clean(err)
 
 
@@ -120,24 +141,26 @@ def case_usage():
     busy.bind(("127.0.0.1", 0))
     busy.listen(1)
     port = busy.getsockname()[1]
-    for args, what in ((["--status", "99999"], "the port must be a number"),
-                       (["--status", "1.2.3:80"], "is not an IPv4 address"),
+    # --status and --status-hold are the older spellings of --http and --http-hold: the same rows.
+    for args, what in ((["--http", "99999"], "the port must be a number"),
+                       (["--http", "1.2.3:80"], "is not an IPv4 address"),
                        (["--status", "abc"], "the port must be a number"),
-                       (["--status", ":80"], "the address before ':' is empty"),
-                       (["--status", ""], "the port must be a number"),
-                       (["--status-hold", 3], "--status-hold goes with --status"),
-                       (["--status", 0, "--status-hold", -1], "--status-hold"),
-                       (["--status", port], "cannot listen there")):
+                       (["--http", ":80"], "the address before ':' is empty"),
+                       (["--http", ""], "the port must be a number"),
+                       (["--http-hold", 3], "--http-hold goes with --http"),
+                       (["--status-hold", 3], "--http-hold goes with --http"),
+                       (["--status", 0, "--status-hold", -1], "--http-hold"),
+                       (["--http", port], "cannot listen there")):
         rc, out, err = run(tc.prog("coordinator", "--perft", 3, *args))
         lines = err.strip().splitlines()
-        check(rc == 2 and len(lines) == 1 and "--status" in lines[0] and what in lines[0],
+        check(rc == 2 and len(lines) == 1 and "--http" in lines[0] and what in lines[0],
               "coordinator %s exits 2 with one line naming the problem (%s)" % (" ".join(map(str, args)),
                                                                                lines[0] if lines else ""))
     busy.close()
 
 
 def case_http():
-    c, base = start("http", "--perft", 4, "--local-workers", 1, "--json", "--status-hold", 30)
+    c, base = start("http", "--perft", 4, "--local-workers", 1, "--json", "--http-hold", 30)
     final_status(c, base)
     code, _, body = get(base + "/nope")
     check(code == 404 and "/status" in body, "an unknown path is 404, naming the paths")
@@ -167,7 +190,7 @@ def final_status(c, base, timeout=120):
 
 def case_kinds():
     """Every kind through its row's progress: analyse and solve, as their --json says."""
-    c, base = start("analyse", "--analyse", 4, "--local-workers", 1, "--json", "--status-hold", 30)
+    c, base = start("analyse", "--analyse", 4, "--local-workers", 1, "--json", "--http-hold", 30)
     s = final_status(c, base)
     c.p.terminate()
     res, _ = c.finish(timeout=30)
@@ -178,7 +201,7 @@ def case_kinds():
           "analyse: the final /status says what --json says (%d nodes)" % res["nodes"])
     tables = os.path.join(tc.TMP, "tables")
     c, base = start("solve", "--solve", "--max-pieces", 3, "--tables", tables, "--local-workers", 1, "--json",
-                    "--status-hold", 30)
+                    "--http-hold", 30)
     s = final_status(c, base)
     c.p.terminate()
     res, _ = c.finish(timeout=30)
@@ -187,6 +210,9 @@ def case_kinds():
           p["unit"] == "pairs" and p["done"] == p["total"] == res["pairs"] and p["loaded"] == res["already_done"] and
           p["amount_noun"] == "positions" and p["amount"] == res["positions"] > 0,
           "solve: the final /status says what --json says (%d pairs, %d positions)" % (res["pairs"], res["positions"]))
+    check(sum(w["tasks_done"] for w in s["workers"]) == res["pairs"] - res["already_done"] and
+          sum(w["positions"] for w in s["workers"]) == res["positions"],
+          "solve: the workers' answers and positions add up (%d pairs solved)" % (res["pairs"] - res["already_done"]))
 
 
 def case_prometheus():
@@ -194,7 +220,7 @@ def case_prometheus():
     if promtool is None or prom is None:
         print("SKIP: Debian's prometheus package (promtool, prometheus) is not installed")
         sys.exit(77)
-    c, base = start("prom", *MID, "--local-workers", 0, "--json", "--status-hold", 60)
+    c, base = start("prom", *MID, "--local-workers", 0, "--json", "--http-hold", 60)
     w = tc.start_worker(c, "gamma")
     p = subprocess.run([promtool, "check", "metrics"], input=get(base + "/metrics")[2], text=True,
                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
@@ -232,6 +258,121 @@ def case_prometheus():
         srv.wait(timeout=30)
         w.wait(timeout=30)
         log.close()
+
+
+# What the page shows, read as a person reads it: the texts of its figures and of the workers' rows.
+PAGE_READ = """
+const t = (id) => document.getElementById(id).textContent;
+return {updates: +document.body.dataset.updates, state: t('state'), what: t('what'), done: t('done'),
+        total: t('total'), pct: t('pct'), amount: t('amount'), rate_now: t('rate-now'), rate_avg: t('rate-avg'),
+        nworkers: t('nworkers'), requeued: t('requeued'), bar: document.getElementById('barfill').style.width,
+        points: document.querySelectorAll('#chart path.rate').length ?
+                document.querySelector('#chart path.rate').getAttribute('d').split('L').length : 0,
+        rows: [...document.querySelectorAll('#workers tbody tr')].map(r => Object.fromEntries(
+            [...r.cells].map(c => [c.className.split(' ').pop(), c.textContent])))};
+"""
+
+
+def grouped(n):
+    """A count as the page writes it: 1,234,567."""
+    return "{:,}".format(int(n))
+
+
+def three(x):
+    """A rate as the page writes it (three significant digits, a metric prefix) back as a number."""
+    m = re.fullmatch(r"(-?[0-9.e+-]+)(?: ([kMGTPE]))?", x)
+    if m is None:
+        fail("not a rate as the page writes it: %r" % x)
+    return float(m.group(1)) * 1000 ** (" kMGTPE".index(m.group(2)) if m.group(2) else 0)
+
+
+def page_matches(v, s):
+    """Whether the page's texts v say what /status s says (the same snapshot): (ok, what differs)."""
+    p = s["progress"]
+    want = {"state": s["state"], "what": s["what"], "done": grouped(p["done"]), "total": grouped(p["total"]),
+            "amount": grouped(p["amount"]), "nworkers": str(s["workers_connected"]),
+            "requeued": grouped(s["counters"]["requeued"]), "pct": "%.1f%%" % (100.0 * p["done"] / p["total"])}
+    bad = ["%s: page %r, /status %r" % (k, v[k], w) for k, w in want.items() if v[k] != w]
+    for k, key in (("rate_now", "rate_now_per_second"), ("rate_avg", "rate_per_second")):
+        if abs(three(v[k]) - p[key]) > 0.006 * max(p[key], 1):
+            bad.append("%s: page %r, /status %r" % (k, v[k], p[key]))
+    rows = {r["name"]: r for r in v["rows"]}
+    for w in s["workers"]:
+        r = rows.get(w["name"])
+        if r is None or r["tasks"] != grouped(w["tasks_done"]) or r["amount"] != grouped(w["nodes"]) or \
+                r["threads"] != str(w["threads"]) or r["state"] != w["state"] or r["address"] != w["address"]:
+            bad.append("worker %s: page %r, /status %r" % (w["name"], r, w))
+    if len(rows) != len(s["workers"]):
+        bad.append("the page lists %d workers, /status %d" % (len(rows), len(s["workers"])))
+    return not bad, "; ".join(bad)
+
+
+def case_page():
+    if shutil.which("chromedriver") is None or not os.path.exists("/usr/bin/chromium"):
+        fail("chromium and chromium-driver are not installed (tools/install-deps.sh installs them)")
+    drv = Driver(tc.TMP, "1280,1100")
+    c = None
+    try:
+        # perft 13 (about 10 s on two one-thread workers): long enough to watch several refreshes.
+        c, base = start("page", "--perft", 13, "--split-depth", 4, "--hash", 0, "--local-workers", 0, "--json",
+                        "--http-hold", 60)
+        code, hdr, page = get(base + "/")
+        check(code == 200 and hdr["Content-Type"].startswith("text/html") and "<title>" in page and
+              "default-src 'self'" in hdr["Content-Security-Policy"] and " src=" not in page and "<link" not in page,
+              "GET / is the page, loading nothing (no src, no link) and allowing only this server")
+        drv.s("POST", "/url", {"url": base + "/"})
+        drv.wait("return +document.body.dataset.updates >= 1", "a first /status drawn")
+        ws = [tc.start_worker(c, "alpha")]
+        drv.wait("return [...document.querySelectorAll('#workers tbody td.name')].map(c => c.textContent)"
+                 ".join() === 'alpha'", "worker alpha, joined")
+        ws.append(tc.start_worker(c, "beta"))  # a second one joins while the page is open
+        seen, last = [], None
+        while True:  # while it runs: the page follows by itself, going forward
+            v = drv.js(PAGE_READ)
+            if v["updates"] != (last or {}).get("updates"):
+                seen.append(v)
+            last = v
+            if v["state"] != "running" or c.p.poll() is not None:
+                break
+            time.sleep(0.2)
+        running = [x for x in seen if x["state"] == "running" and x["done"] not in ("0", x["total"])]
+        dones = [int(x["done"].replace(",", "")) for x in seen]
+        check(len(running) >= 2 and dones == sorted(dones) and len(set(dones)) >= 3,
+              "the page refreshed by itself while the job ran (%d updates, done went %s)" %
+              (len(seen), " ".join(str(d) for d in dones[:12])))
+        working = {r["name"] for x in running for r in x["rows"] if r["state"] == "working"}
+        check(any(len(x["rows"]) == 2 for x in running) and working == {"alpha", "beta"},
+              "the page showed both workers, each working")
+        s = final_status(c, base)
+        for _ in range(60):  # the page's next refresh shows the final figures
+            v = drv.js(PAGE_READ)
+            ok, why = page_matches(v, s)
+            if ok:
+                break
+            time.sleep(0.25)
+        check(ok, "the finished page shows what /status says: %s" % (why or "every figure"))
+        check(v["bar"] == "100%" and v["points"] >= 2, "the bar is full, the chart has its line (%d points)" %
+              v["points"])
+        names = drv.js("return performance.getEntriesByType('resource').map(e => e.name)")
+        check(names and all(n.startswith(base) for n in names),
+              "every resource came from the coordinator (%d)" % len(names))
+        time.sleep(1)  # the bar's short transition ends before the picture
+        shot = os.path.join(os.getcwd(), "status-page.png")
+        with open(shot, "wb") as f:
+            f.write(base64.b64decode(drv.s("GET", "/screenshot")))
+        check(os.path.getsize(shot) > 20000, "screenshot kept: " + shot)
+        c.p.terminate()  # ends the hold
+        res, _ = c.finish(timeout=60)
+        check(v["amount"] == grouped(res["nodes"]), "the page's nodes are the --json total %d" % res["nodes"])
+        for w in ws:
+            w.wait(timeout=30)
+        time.sleep(2.5)  # the coordinator is gone: the page says so instead of showing old figures as live
+        check(drv.js("return document.getElementById('state').textContent") == "not answering",
+              "after the coordinator ended, the page says it does not answer")
+    finally:
+        drv.quit()
+        if c is not None and c.p.poll() is None:
+            c.p.kill()
 
 
 def main():

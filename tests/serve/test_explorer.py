@@ -15,7 +15,6 @@ import json
 import os
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -24,87 +23,11 @@ import urllib.parse
 import urllib.request
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "fixtures"))
-from tc import check, fail  # noqa: E402
+from tc import check  # noqa: E402
+from webdriver import Driver  # noqa: E402
 
 OCTAD, SHOTS = sys.argv[1], sys.argv[2]
 TMP = tempfile.mkdtemp(prefix="octad-explorer-")
-ELEMENT = "element-6066-11e4-a52e-4f735466cecf"
-
-
-def free_port():
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    port = s.getsockname()[1]
-    s.close()
-    return port
-
-
-class Driver:
-    """One chromedriver process and one headless Chromium session."""
-
-    def __init__(self):
-        self.port = free_port()
-        self.proc = subprocess.Popen(["chromedriver", "--port=%d" % self.port], stdout=subprocess.DEVNULL,
-                                     stderr=subprocess.DEVNULL)
-        for _ in range(100):
-            try:
-                self.call("GET", "/status")
-                break
-            except OSError:
-                time.sleep(0.1)
-        caps = {"capabilities": {"alwaysMatch": {"browserName": "chrome", "goog:chromeOptions": {
-            "binary": "/usr/bin/chromium",
-            "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     "--window-size=900,1100", "--user-data-dir=" + os.path.join(TMP, "profile")]}}}}
-        self.session = self.call("POST", "/session", caps)["sessionId"]
-
-    def call(self, method, path, body=None):
-        data = json.dumps(body).encode() if body is not None else None
-        req = urllib.request.Request("http://127.0.0.1:%d%s" % (self.port, path), data=data, method=method,
-                                     headers={"Content-Type": "application/json"})
-        try:
-            with urllib.request.urlopen(req, timeout=60) as r:
-                return json.loads(r.read())["value"] if path != "/session" else json.loads(r.read())["value"]
-        except urllib.error.HTTPError as e:
-            fail("webdriver %s %s: %s" % (method, path, e.read()[:300]))
-
-    def s(self, method, path, body=None):
-        return self.call(method, "/session/%s%s" % (self.session, path), body)
-
-    def js(self, script, *args):
-        return self.s("POST", "/execute/sync", {"script": script, "args": list(args)})
-
-    def find(self, css):
-        return self.s("POST", "/element", {"using": "css selector", "value": css})[ELEMENT]
-
-    def click(self, css):
-        self.s("POST", "/element/%s/click" % self.find(css), {})
-
-    def key(self, code):
-        self.s("POST", "/actions", {"actions": [{"type": "key", "id": "keyboard", "actions": [
-            {"type": "keyDown", "value": code}, {"type": "keyUp", "value": code}]}]})
-
-    def wait(self, script, what, timeout=20):
-        t0 = time.monotonic()
-        while time.monotonic() - t0 < timeout:
-            v = self.js(script)
-            if v:
-                return v
-            time.sleep(0.1)
-        fail("the page never showed " + what)
-
-    def wait_ready(self, at):
-        return self.wait("return document.body.dataset.ready === '%d'" % at, "step %d answered" % at)
-
-    def hash_ofen(self):
-        return urllib.parse.unquote(self.js("return location.hash.slice(1)"))
-
-    def quit(self):
-        try:
-            self.s("DELETE", "")
-        finally:
-            self.proc.terminate()
-            self.proc.wait()
 
 
 def api(port, path, ofen=None):
@@ -181,7 +104,7 @@ def main():
         check("http://" not in page and "https://" not in page and "default-src 'self'" in csp,
               "the page names no other site, and its CSP allows only this server")
 
-        drv = Driver()
+        drv = Driver(TMP, "900,1100")
         start = "3k/4/4/R2K w - - 0 1"
         a = api(port, "/api/v1/octad", start)
         drv.s("POST", "/url", {"url": base + "#" + urllib.parse.quote(start)})

@@ -25,7 +25,7 @@ def run(bindir, depth, mode, conns):
     cmd = [os.path.join(bindir, "coordinator"), "--perft", str(depth), "--split-depth", "4", "--hash", "0",
            "--local-workers", "1", "--json"]
     if mode != "off":
-        cmd += ["--status", "0"]
+        cmd += ["--http", "0"]
     with tempfile.TemporaryFile("w+") as err:
         p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=err, text=True)
         wrk, requests = None, ""
