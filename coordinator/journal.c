@@ -38,6 +38,8 @@ struct journal_s {
     uint32_t *slots;     /* open addressing, linear probing: entry index + 1, 0 = empty */
     size_t slot_cap;     /* power of two, at least twice entry_nb */
     bool keep_keys;      /* entries keep their key text (journal_open_keys) */
+    journal_credit_t *credits; /* C records, in file order */
+    size_t credit_nb, credit_cap;
 };
 
 static uint64_t s_hash_id(uint64_t x)
@@ -170,6 +172,41 @@ static int s_load_entry(journal_t *self, char *line, size_t line_no, char *err, 
     return -1;
 }
 
+/* Keeps a credit; -1 with errno ENOMEM. */
+static int s_keep_credit(journal_t *self, const journal_credit_t *c)
+{
+    if (self->credit_nb == self->credit_cap) {
+        size_t cap = self->credit_cap ? self->credit_cap * 2 : 256;
+        journal_credit_t *n = realloc(self->credits, cap * sizeof *n);
+        if (n == NULL)
+            return errno = ENOMEM, -1;
+        self->credits = n;
+        self->credit_cap = cap;
+    }
+    self->credits[self->credit_nb++] = *c;
+    return 0;
+}
+
+/* Loads one complete credit line: it must follow its task's record. */
+static int s_load_credit(journal_t *self, char *line, size_t line_no, uint64_t last_task, char *err, size_t errlen)
+{
+    char why[256];
+    journal_credit_t c;
+    if (jline_parse_credit(line, &c, why, sizeof why) != 0) {
+        snprintf(err, errlen, "journal %s:%zu: %s", self->path, line_no, why);
+        return -1;
+    }
+    if (c.task_id != last_task) {
+        snprintf(err, errlen, "journal %s:%zu: credit of task %llu does not follow that task's record", self->path,
+                 line_no, (unsigned long long)c.task_id);
+        return -1;
+    }
+    if (s_keep_credit(self, &c) == 0)
+        return 0;
+    snprintf(err, errlen, "journal %s:%zu: out of memory", self->path, line_no);
+    return -1;
+}
+
 /* Checks the header line against job_key. */
 static int s_load_header(journal_t *self, char *line, const char *job_key, char *err, size_t errlen)
 {
@@ -201,6 +238,7 @@ static bool s_is_torn_header(const char *buf, size_t len, const char *job_key)
 static int s_load(journal_t *self, char *buf, size_t len, const char *job_key, char *err, size_t errlen)
 {
     size_t pos = 0, line_no = 0;
+    uint64_t last_task = 0; /* the task of the previous line (a credit follows it) */
     self->size = 0;
     while (pos < len) {
         char *nl = memchr(buf + pos, '\n', len - pos);
@@ -217,8 +255,17 @@ static int s_load(journal_t *self, char *buf, size_t len, const char *job_key, c
             snprintf(err, errlen, "journal %s:%zu: line longer than %d bytes", self->path, line_no, JLINE_MAX);
             return -1;
         }
-        int rc = line_no == 1 ? s_load_header(self, buf + pos, job_key, err, errlen)
-                              : s_load_entry(self, buf + pos, line_no, err, errlen);
+        char *line = buf + pos;
+        int rc;
+        if (line_no == 1) {
+            rc = s_load_header(self, line, job_key, err, errlen);
+        } else if (jline_is_credit(line)) {
+            rc = s_load_credit(self, line, line_no, last_task, err, errlen);
+            last_task = 0;
+        } else {
+            last_task = strtoull(line + 2, NULL, 10); /* checked by s_load_entry */
+            rc = s_load_entry(self, line, line_no, err, errlen);
+        }
         if (rc != 0)
             return -1;
         pos = (size_t)(nl - buf) + 1;
@@ -435,13 +482,23 @@ bool journal_has_stats(const journal_t *self, uint64_t task_id)
 int journal_append(journal_t *self, uint64_t task_id, const char *task_key, count_t nodes,
                    const perft_stats_t *stats)
 {
+    return journal_append_credited(self, task_id, task_key, nodes, stats, NULL);
+}
+
+int journal_append_credited(journal_t *self, uint64_t task_id, const char *task_key, count_t nodes,
+                            const perft_stats_t *stats, const journal_credit_t *credit)
+{
     assert(self && task_key);
     assert(!stats || stats->nodes == nodes);
+    assert(!credit || credit->task_id == task_id);
     if (strlen(task_key) > JOURNAL_KEY_MAX)
         return errno = EINVAL, -1;
-    char line[JLINE_MAX];
-    size_t n = jline_format_entry(task_id, task_key, nodes, stats, line, sizeof line);
+    char line[2 * JLINE_MAX];
+    size_t n = jline_format_entry(task_id, task_key, nodes, stats, line, JLINE_MAX);
     assert(n > 0); /* JLINE_MAX fits the longest key and stats */
+    size_t c = credit != NULL ? jline_format_credit(credit, line + n, JLINE_MAX) : 0;
+    if (credit != NULL && c == 0)
+        return errno = EINVAL, -1;
     char escaped[JLINE_MAX];
     if (jline_escape(task_key, escaped, sizeof escaped) == SIZE_MAX)
         return errno = EINVAL, -1;
@@ -451,9 +508,24 @@ int journal_append(journal_t *self, uint64_t task_id, const char *task_key, coun
         return errno = EEXIST, -1;
     if (e && (!stats || e->stats_idx != NO_STATS))
         return 0; /* already recorded, nothing new */
-    if (s_reserve(self) != 0 || s_write_synced(self, line, n) != 0)
+    if (e != NULL)
+        c = 0; /* only stats added to a known task: its credit is the first record's */
+    if (s_reserve(self) != 0 || s_write_synced(self, line, n + c) != 0)
+        return -1;
+    if (c > 0 && s_keep_credit(self, credit) != 0)
         return -1;
     return e ? s_upgrade_stats(self, e, stats) : s_insert(self, task_id, key_hash, escaped, nodes, stats);
+}
+
+size_t journal_credit_nb(const journal_t *self)
+{
+    return self->credit_nb;
+}
+
+const journal_credit_t *journal_credit_at(const journal_t *self, size_t k)
+{
+    assert(k < self->credit_nb);
+    return &self->credits[k];
 }
 
 void journal_destroy(journal_t **self_p)
@@ -470,6 +542,7 @@ void journal_destroy(journal_t **self_p)
     free(self->entries);
     free(self->stats);
     free(self->slots);
+    free(self->credits);
     free(self);
     *self_p = NULL;
 }

@@ -12,6 +12,7 @@
  *
  *   OCTAD-JOURNAL <TAB> 1 <TAB> job_key <TAB> crc
  *   T <TAB> task_id <TAB> nodes <TAB> stats <TAB> task_key <TAB> crc
+ *   C <TAB> task_id <TAB> worker <TAB> amount <TAB> cpu_ms <TAB> wall_ms <TAB> crc
  *
  * - `1` is the format version; `task_id` and `nodes` are decimal;
  * - `stats` is `-` (none) or the 13 counts of perft_stats_t in struct order
@@ -19,6 +20,12 @@
  *   checks, mates), comma-separated, decimal; its first count equals `nodes`;
  * - `job_key` and `task_key` are free text in which bytes below 0x20, 0x7f
  *   and '%' are written as %XX (so a key never holds a TAB or a newline);
+ * - a `C` record (credit) says who did the task of the `T` record just before it, in the
+ *   same write: the worker's declared name (escaped as a key), the amount the task added
+ *   to the job's total (perft: its nodes times its weight; analyse: nodes searched),
+ *   the CPU and wall milliseconds the worker reported (`cpu_ms` is `-` when it reports
+ *   none). A journal written before credits has none: its tasks have no known worker;
+ *   a coordinator older than the `C` record refuses such a journal as malformed;
  * - `crc` is 8 lower-case hex digits, CRC-32 (IEEE) of the line's bytes
  *   before its last TAB.
  * Every record ends with '\n'. A last line without '\n' is a torn append
@@ -26,8 +33,17 @@
 
 typedef struct journal_s journal_t;
 
-/* Longest job or task key accepted, in bytes before escaping. */
-enum { JOURNAL_KEY_MAX = 1024 };
+/* Longest job or task key accepted, in bytes before escaping; longest worker name. */
+enum { JOURNAL_KEY_MAX = 1024, JOURNAL_WORKER_MAX = 64 };
+
+/* Who did a task (a `C` record). */
+typedef struct {
+    uint64_t task_id;
+    char worker[JOURNAL_WORKER_MAX]; /* its declared name (NUL-terminated, at most 63 bytes) */
+    count_t amount;                  /* what the task added to the job's total */
+    int64_t cpu_ms;                  /* CPU milliseconds it reported, -1 when none */
+    uint64_t wall_ms;                /* wall milliseconds it reported */
+} journal_credit_t;
 
 /* Opens the journal at `path`, creating it (header written and synced) if it
  * is missing or empty. Loads every finished task. Returns NULL with a message
@@ -77,6 +93,17 @@ bool journal_has_stats(const journal_t *self, uint64_t task_id);
  * -1 with errno kept; the partial line is cut off again when possible. */
 int journal_append(journal_t *self, uint64_t task_id, const char *task_key, count_t nodes,
                    const perft_stats_t *stats);
+
+/* journal_append, and when credit is not NULL (credit->task_id == task_id) its `C` record
+ * in the same write and sync, so the two are on disk together or not at all (a torn `C`
+ * line leaves the task done and unattributed). Nothing is written, and 0 returned, when
+ * the task is already recorded. */
+int journal_append_credited(journal_t *self, uint64_t task_id, const char *task_key, count_t nodes,
+                            const perft_stats_t *stats, const journal_credit_t *credit);
+
+/* The credits loaded from the file and appended since, in file order (k < journal_credit_nb). */
+size_t journal_credit_nb(const journal_t *self);
+const journal_credit_t *journal_credit_at(const journal_t *self, size_t k);
 
 /* Closes the file and frees the journal; NULLs *self_p. Idempotent. */
 void journal_destroy(journal_t **self_p);

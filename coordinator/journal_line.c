@@ -1,6 +1,7 @@
 /* journal_line.c: encoding and checking one journal line (format in journal.h). */
 #include "journal_line.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -238,5 +239,80 @@ int jline_parse_entry(char *line, jline_entry_t *out, char *err, size_t errlen)
         return -1;
     }
     out->key = f[4];
+    return 0;
+}
+
+size_t jline_format_credit(const journal_credit_t *c, char *buf, size_t cap)
+{
+    char amount[COUNT_TEXT_MAX], cpu[24] = "-", name[3 * JOURNAL_WORKER_MAX + 1];
+    if (jline_escape(c->worker, name, sizeof name) == SIZE_MAX)
+        return 0;
+    if (c->cpu_ms >= 0)
+        snprintf(cpu, sizeof cpu, "%lld", (long long)c->cpu_ms);
+    int n = snprintf(buf, cap, "C\t%llu\t%s\t%s\t%s\t%llu", (unsigned long long)c->task_id, name,
+                     count_format(c->amount, amount), cpu, (unsigned long long)c->wall_ms);
+    if (n < 0 || (size_t)n >= cap)
+        return 0;
+    return s_seal(buf, (size_t)n, cap);
+}
+
+bool jline_is_credit(const char *line)
+{
+    return line[0] == 'C' && line[1] == '\t';
+}
+
+/* Undoes jline_escape into out (cap bytes); -1 on a bad %XX or when it does not fit. */
+static int s_unescape(const char *in, char *out, size_t cap)
+{
+    size_t o = 0;
+    for (; *in != '\0'; in++) {
+        unsigned v = (unsigned char)*in;
+        if (*in == '%') {
+            if (!isxdigit((unsigned char)in[1]) || !isxdigit((unsigned char)in[2]) || sscanf(in + 1, "%2x", &v) != 1)
+                return -1;
+            in += 2;
+        }
+        if (o + 1 >= cap)
+            return -1;
+        out[o++] = (char)v;
+    }
+    out[o] = '\0';
+    return 0;
+}
+
+int jline_parse_credit(char *line, journal_credit_t *out, char *err, size_t errlen)
+{
+    if (s_unseal(line, err, errlen) != 0)
+        return -1;
+    char *f[6];
+    int n = s_split(line, f, 6);
+    if (n != 6 || strcmp(f[0], "C") != 0) {
+        snprintf(err, errlen, "not a credit record (expected 6 TAB-separated fields starting with C)");
+        return -1;
+    }
+    memset(out, 0, sizeof *out);
+    uint64_t cpu = 0;
+    if (s_parse_u64(f[1], &out->task_id) != 0) {
+        snprintf(err, errlen, "credit: task id \"%.40s\" is not a decimal 64-bit number", f[1]);
+        return -1;
+    }
+    if (f[2][0] == '\0' || s_unescape(f[2], out->worker, sizeof out->worker) != 0) {
+        snprintf(err, errlen, "credit: worker \"%.70s\" is empty, badly escaped or longer than %d bytes", f[2],
+                 JOURNAL_WORKER_MAX - 1);
+        return -1;
+    }
+    if (count_parse(f[3], &out->amount) != 0) {
+        snprintf(err, errlen, "credit: amount \"%.40s\" is not a decimal count", f[3]);
+        return -1;
+    }
+    if (strcmp(f[4], "-") != 0 && (s_parse_u64(f[4], &cpu) != 0 || cpu > INT64_MAX)) {
+        snprintf(err, errlen, "credit: cpu_ms \"%.40s\" is neither '-' nor a decimal number", f[4]);
+        return -1;
+    }
+    out->cpu_ms = strcmp(f[4], "-") != 0 ? (int64_t)cpu : -1;
+    if (s_parse_u64(f[5], &out->wall_ms) != 0) {
+        snprintf(err, errlen, "credit: wall_ms \"%.40s\" is not a decimal number", f[5]);
+        return -1;
+    }
     return 0;
 }

@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "journal.h"
 #include "types.h"
 
 /* Longest line we write or accept, with its '\n' and NUL (keys escape to 3x). */
@@ -18,6 +19,16 @@ typedef struct {
     perft_stats_t stats;
     const char *key; /* escaped task key, NUL-terminated */
 } jline_entry_t;
+
+/* Formats a credit line (with '\n') into buf; 0 if it does not fit in cap bytes. */
+size_t jline_format_credit(const journal_credit_t *c, char *buf, size_t cap);
+
+/* Whether a line is a credit record (starts "C\t"). */
+bool jline_is_credit(const char *line);
+
+/* Checks and parses a credit line (NUL-terminated, no '\n'; modified in place) into *out.
+ * Returns 0, or -1 with the field and problem in err. */
+int jline_parse_credit(char *line, journal_credit_t *out, char *err, size_t errlen);
 
 /* CRC-32 (IEEE 802.3, reflected, as zlib's crc32) of len bytes. */
 uint32_t jline_crc32(const void *data, size_t len);

@@ -52,15 +52,10 @@ static bool s_commit(server_t *s, tasks_t *t, size_t i, sched_answer_t v)
         server_fail(s, "task %zu: the accepted result was not kept", i + 1);
         return false;
     }
-    if (t->journal != NULL) {
+    key[0] = '\0';
+    if (t->journal != NULL)
         ajob_record(s_ajob(t), i, r, key, sizeof key);
-        if (journal_append(t->journal, (uint64_t)i + 1, key, r->nodes, NULL) != 0) {
-            server_fail(s, "journal: cannot record task %zu: %s", i + 1, strerror(errno));
-            return false;
-        }
-    }
-    t->nodes_done += r->nodes;
-    return true;
+    return tasks_record(s, t, i, key, r->nodes, NULL, r->nodes);
 }
 
 static const tasks_ops_t s_tasks_ops = {.answer_noun = "analysis", .amount_noun = "nodes", .task_msg = s_task_msg,
@@ -86,7 +81,7 @@ static void s_on_analysed(server_t *s, s_analyse_t *aj, peer_t *p, const msg_ana
     s->sum.worker_seconds += (double)a->elapsed_ms / 1000.0;
     p->wall_s += (double)a->elapsed_ms / 1000.0;
     p->amount += r.nodes;
-    tasks_answer(s, &aj->t, p, i, ajob_answer(aj->a, i, &r), NULL);
+    tasks_answer(s, &aj->t, p, i, ajob_answer(aj->a, i, &r), NULL, a->elapsed_ms);
 }
 
 static bool s_message(server_t *s, void *job, peer_t *p, const msg_t *m)

@@ -39,21 +39,15 @@ static int s_task_msg(server_t *s, tasks_t *t, size_t i, const peer_t *p, msg_t 
     return 0;
 }
 
-/* Journal first, then the totals. */
+/* Journal first (with its credit), then the totals: the task adds its count times its weight. */
 static bool s_commit(server_t *s, tasks_t *t, size_t i, count_t nodes)
 {
     const job_t *job = s_job(t);
-    char key[GAME_TEXT_MAX + 32];
-    if (t->journal != NULL) {
-        const perft_stats_t *st = job->stats ? &sched_stats(t->sched)[i] : NULL;
+    char key[GAME_TEXT_MAX + 32] = "";
+    if (t->journal != NULL)
         job_task_key(job, i, key, sizeof key);
-        if (journal_append(t->journal, (uint64_t)i + 1, key, nodes, st) != 0) {
-            server_fail(s, "journal: cannot record task %zu: %s", i + 1, strerror(errno));
-            return false;
-        }
-    }
-    t->nodes_done += nodes * job_task_weight(job, i);
-    return true;
+    return tasks_record(s, t, i, key, nodes, job->stats ? &sched_stats(t->sched)[i] : NULL,
+                        nodes * job_task_weight(job, i));
 }
 
 static void s_task_text(const tasks_t *t, size_t i, char *buf, size_t len)
@@ -99,7 +93,7 @@ static void s_on_result(server_t *s, s_perft_t *pj, peer_t *p, const msg_result_
     s->sum.worker_seconds += (double)r->elapsed_ms / 1000.0;
     p->wall_s += (double)r->elapsed_ms / 1000.0;
     p->amount += r->nodes * job_task_weight(job, i); /* as the total counts it (a task may stand for several) */
-    tasks_answer(s, &pj->t, p, i, r->nodes, st);
+    tasks_answer(s, &pj->t, p, i, r->nodes, st, r->elapsed_ms);
 }
 
 static bool s_message(server_t *s, void *job, peer_t *p, const msg_t *m)
@@ -268,7 +262,7 @@ static int s_report(void *job, const opts_t *o, const server_summary_t *sum)
     run.loaded = pj->t.loaded;
     job_total(&pj->job, sched_answers(pj->t.sched), sched_stats(pj->t.sched), total);
     report_final_t r = {.job = &pj->job, .total = total, .sum = &run, .divide = o->divide, .stats = o->stats,
-                        .json = o->json, .verify = o->verify,
+                        .json = o->json, .verify = o->verify, .contributors = tasks_credit(&pj->t),
                         .verify_by = o->curve_secret != NULL ? "keys" : "names"};
     if (o->have_expect) {
         r.expected = o->expect;

@@ -100,6 +100,10 @@ static void s_json(const report_final_t *r, const char *pos)
     }
     if (r->stats)
         s_json_stats(&r->total->stats);
+    if (r->contributors != NULL) {
+        printf(",\"contributors\":");
+        credit_print_json(r->contributors, "nodes", stdout);
+    }
     printf("}\n");
 }
 
@@ -137,6 +141,8 @@ static void s_text(const report_final_t *r, const char *pos)
         printf("check      matches %s\n", r->expected_from);
     else if (r->check == REPORT_MISMATCH)
         printf("check      MISMATCH (expected %s, from %s)\n", count_format(r->expected, b), r->expected_from);
+    if (r->contributors != NULL)
+        credit_print_text(r->contributors, "nodes", stdout);
 }
 
 void report_final(const report_final_t *r)

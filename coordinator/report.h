@@ -5,6 +5,7 @@
 #include <stddef.h>
 
 #include "job.h"
+#include "credit.h"
 #include "server.h"
 
 typedef struct {
@@ -28,6 +29,7 @@ typedef struct {
     report_check_t check;
     count_t expected;
     const char *expected_from;  /* "reference" or "--expect" */
+    credit_t *contributors;     /* who did the tasks (the journal's too), or NULL */
 } report_final_t;
 
 /* True if stderr is a terminal (progress bar) rather than a log (a line every few seconds). */

@@ -12,6 +12,7 @@ enum { REFUSALS_LOGGED = 20, IMPOSSIBLE_LOGGED = 10, COPIES_LOGGED = 10 };
 
 void tasks_close(tasks_t *t)
 {
+    credit_destroy(&t->credit);
     journal_destroy(&t->journal);
     sched_destroy(&t->sched);
 }
@@ -194,11 +195,14 @@ static void s_outcome(server_t *s, tasks_t *t, size_t i, sched_outcome_t o, sche
     }
 }
 
-void tasks_answer(server_t *s, tasks_t *t, peer_t *p, size_t i, sched_answer_t v, const perft_stats_t *stats)
+void tasks_answer(server_t *s, tasks_t *t, peer_t *p, size_t i, sched_answer_t v, const perft_stats_t *stats,
+                  uint64_t wall_ms)
 {
     if (p->leased > 0)
         p->leased--;
     p->results++;
+    t->by = (journal_credit_t){.task_id = (uint64_t)i + 1, .cpu_ms = -1, .wall_ms = wall_ms};
+    snprintf(t->by.worker, sizeof t->by.worker, "%s", p->name);
     s_outcome(s, t, i, sched_result(t->sched, i, p->serial, p->name_id, v, stats), v, p);
 }
 
@@ -215,6 +219,34 @@ void tasks_refuse_answer(server_t *s, tasks_t *t, peer_t *p, size_t i, const cha
     t->refusals++;
     s->sum.requeued++;
     snprintf(t->refuse_reason, sizeof t->refuse_reason, "%s", why);
+}
+
+credit_t *tasks_credit(tasks_t *t)
+{
+    if (t->credit != NULL || (t->credit = credit_new()) == NULL)
+        return t->credit;
+    for (size_t k = 0; t->journal != NULL && k < journal_credit_nb(t->journal); k++)
+        if (credit_add(t->credit, journal_credit_at(t->journal, k)) != 0) {
+            credit_destroy(&t->credit);
+            break;
+        }
+    return t->credit;
+}
+
+bool tasks_record(server_t *s, tasks_t *t, size_t i, const char *key, count_t nodes, const perft_stats_t *stats,
+                  count_t amount)
+{
+    credit_t *credit = tasks_credit(t); /* before the append: the journal's credits, then this one */
+    t->by.amount = amount;
+    if (t->journal != NULL && journal_append_credited(t->journal, (uint64_t)i + 1, key, nodes, stats,
+                                                      t->by.worker[0] != '\0' ? &t->by : NULL) != 0) {
+        server_fail(s, "journal: cannot record task %zu: %s", i + 1, strerror(errno));
+        return false;
+    }
+    if (credit != NULL && t->by.worker[0] != '\0')
+        credit_add(credit, &t->by);
+    t->nodes_done += amount;
+    return true;
 }
 
 void tasks_retry(server_t *s, tasks_t *t, peer_t *p, size_t i)

@@ -15,6 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "credit.h"
 #include "journal.h"
 #include "kind.h"
 #include "sched.h"
@@ -54,6 +55,8 @@ struct tasks_s {
     variant_t variant;
     count_t nodes_done;               /* nodes of the tasks finished this run (perft: weighted) */
     char refuse_reason[MSG_TEXT_MAX + 80]; /* the last refusal's worker and reason, cleaned */
+    credit_t *credit;                 /* the contributors (the journal's and this run's); tasks_credit */
+    journal_credit_t by;              /* who answers the task being committed (tasks_answer) */
     unsigned refusals_logged;
     uint64_t refusals;                /* REFUSEs taken (and refusals of a worker's answer) */
 };
@@ -62,8 +65,20 @@ struct tasks_s {
 void tasks_close(tasks_t *t);
 
 /* An answer to task i (an index already checked against t->task_nb) from p, its value v
- * (stats: perft's, or NULL): given to the scheduler, then committed, reported or counted. */
-void tasks_answer(server_t *s, tasks_t *t, peer_t *p, size_t i, sched_answer_t v, const perft_stats_t *stats);
+ * (stats: perft's, or NULL) and the wall milliseconds it reports: given to the scheduler,
+ * then committed (credited to p), reported or counted. */
+void tasks_answer(server_t *s, tasks_t *t, peer_t *p, size_t i, sched_answer_t v, const perft_stats_t *stats,
+                  uint64_t wall_ms);
+
+/* For a kind's `commit`: journals task i (its key, its count and stats) with its credit
+ * record (the worker answering, and `amount`, what the task adds to the total), adds it to
+ * the contributors and to t->nodes_done. false after server_fail on a journal error. */
+bool tasks_record(server_t *s, tasks_t *t, size_t i, const char *key, count_t nodes, const perft_stats_t *stats,
+                  count_t amount);
+
+/* The contributors: the journal's credit records (loaded on the first call) and this
+ * run's; NULL when out of memory. */
+credit_t *tasks_credit(tasks_t *t);
 
 /* The answer of p to task i, fetched or checked by the kind after sched_take: given to the
  * scheduler (as tasks_answer, without counting p's computation again). */

@@ -198,13 +198,29 @@ def case_kill_coordinator():
         time.sleep(0.05)
     check(not any(alive(k) for k in kids), "local workers die with a SIGKILLed coordinator")
     done = journal_done(j)
+    before = {}  # the journal's credit records (C): who did each task before the kill
+    with open(j) as f:
+        for line in f:
+            if line.startswith("C\t") and line.endswith("\n"):
+                name = line.split("\t")[2]
+                before[name] = before.get(name, 0) + 1
+    check(sum(before.values()) == done and len(before) >= 1,
+          "each task in the journal has its credit record (%d of %d, by %s)" % (sum(before.values()), done,
+                                                                               " ".join(sorted(before))))
     res = run_json(cmd)
     check(res["nodes"] == MID_NODES, "exact total %d after restart from the journal" % res["nodes"])
+    who = {c["worker"]: c for c in res["contributors"]}
+    check(sum(c["tasks"] for c in who.values()) == res["tasks"] and
+          sum(c["nodes"] for c in who.values()) == MID_NODES and
+          all(who.get(n, {}).get("tasks", 0) >= k for n, k in before.items()),
+          "after the resume the contributors (%s) add up to every task and the total, the killed run's workers "
+          "included" % ", ".join("%s %d" % (n, c["tasks"]) for n, c in sorted(who.items())))
     check(res["tasks_loaded"] >= done, "%d tasks loaded from the journal (>= %d seen)" % (res["tasks_loaded"], done))
     check(res["tasks_dispatched"] == res["tasks"] - res["tasks_loaded"],
           "journaled tasks not recomputed: %d dispatched = %d - %d" % (res["tasks_dispatched"], res["tasks"], res["tasks_loaded"]))
-    res = run_json(cmd)
-    check(res["tasks_dispatched"] == 0 and res["nodes"] == MID_NODES, "a finished journal needs no worker at all")
+    again = run_json(cmd)
+    check(again["tasks_dispatched"] == 0 and again["nodes"] == MID_NODES, "a finished journal needs no worker at all")
+    check(again["contributors"] == res["contributors"], "a finished journal still says who did what")
     rc, out, err = run(coordinator("--perft", 9, "--split-depth", 3, "--journal", j, "--quiet"))
     check(rc == 2 and "journal" in err, "a journal of another job is refused with exit 2: " + err.strip().splitlines()[-1])
     rc, out, err = run(coordinator(*MID, "--journal", j, "--verify", "--quiet"))

@@ -308,10 +308,47 @@ static void test_many_entries(void **state)
     journal_destroy(&j);
 }
 
+/* Credit records (C): written with their task, read back in order, checked on load. */
+static void test_credits(void **state)
+{
+    fixture_t *f = *state;
+    journal_t *j = journal_open(f->path, "job", f->err, sizeof f->err);
+    assert_non_null(j);
+    journal_credit_t c1 = {.task_id = 1, .worker = "alpha 1%\t", .amount = (count_t)1 << 70, .cpu_ms = 1500,
+                           .wall_ms = 2000};
+    journal_credit_t c2 = {.task_id = 2, .worker = "beta", .amount = 20, .cpu_ms = -1, .wall_ms = 7};
+    assert_int_equal(journal_append_credited(j, 1, "a", 10, NULL, &c1), 0);
+    assert_int_equal(journal_append_credited(j, 2, "b", 20, NULL, &c2), 0);
+    assert_int_equal(journal_append_credited(j, 2, "b", 20, NULL, &c2), 0); /* known task: nothing written */
+    assert_int_equal(journal_append(j, 3, "c", 30, NULL), 0);                 /* no credit */
+    assert_int_equal(journal_credit_nb(j), 2);
+    journal_destroy(&j);
+    j = journal_open(f->path, "job", f->err, sizeof f->err);
+    assert_non_null(j);
+    assert_int_equal(journal_done_nb(j), 3);
+    assert_int_equal(journal_credit_nb(j), 2);
+    const journal_credit_t *r = journal_credit_at(j, 0);
+    assert_true(r->task_id == 1 && strcmp(r->worker, "alpha 1%\t") == 0 && r->amount == ((count_t)1 << 70) &&
+                r->cpu_ms == 1500 && r->wall_ms == 2000);
+    r = journal_credit_at(j, 1);
+    assert_true(r->task_id == 2 && strcmp(r->worker, "beta") == 0 && r->amount == 20 && r->cpu_ms == -1 &&
+                r->wall_ms == 7);
+    journal_destroy(&j);
+    /* A credit that does not follow its task's record is refused, naming the line. */
+    char line[JLINE_MAX];
+    journal_credit_t stray = {.task_id = 1, .worker = "x", .amount = 1, .cpu_ms = -1};
+    size_t n = jline_format_credit(&stray, line, sizeof line);
+    assert_true(n > 0);
+    s_append_raw(f->path, line, n);
+    assert_null(journal_open(f->path, "job", f->err, sizeof f->err));
+    assert_non_null(strstr(f->err, ":7: credit of task 1 does not follow"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_crc32_known_value),
+        cmocka_unit_test_setup_teardown(test_credits, s_setup, s_teardown),
         cmocka_unit_test_setup_teardown(test_round_trip_and_reopen, s_setup, s_teardown),
         cmocka_unit_test_setup_teardown(test_wrong_job_refused, s_setup, s_teardown),
         cmocka_unit_test_setup_teardown(test_not_a_journal_refused, s_setup, s_teardown),
