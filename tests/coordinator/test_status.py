@@ -7,7 +7,7 @@ in headless Chromium (Debian's chromium and chromium-driver), its figures agains
 screenshot kept in the working folder (status-page.png).
 
 usage: test_status.py CASE --bin DIR [--octad PATH]
-Cases: live, kinds, usage, http, prometheus, page.
+Cases: live, kinds, usage, http, prometheus, page, faults.
 """
 import argparse
 import base64
@@ -15,6 +15,7 @@ import json
 import os
 import re
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -258,6 +259,81 @@ def case_prometheus():
         srv.wait(timeout=30)
         w.wait(timeout=30)
         log.close()
+
+
+def status_until(base, c, pred, what, timeout=60):
+    """Polls /status until pred(status) holds; that status (fails after timeout or when c ends)."""
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        s = json.loads(get(base + "/status")[2])
+        if pred(s):
+            return s
+        if c.p.poll() is not None:
+            fail("the coordinator ended before /status showed " + what)
+        time.sleep(0.03)
+    fail("/status never showed " + what)
+
+
+def named(s, name):
+    """The sessions of worker NAME in /status s."""
+    return [w for w in s["workers"] if w["name"] == name]
+
+
+def case_faults():
+    """The numbers follow a worker that stops answering (SIGSTOP: silent, then gone, its lease
+    re-queued), then dies (SIGKILL), and a worker that answers wrong under --verify."""
+    c, base = start("dying", "--perft", 13, "--split-depth", 4, "--hash", 0, "--local-workers", 0, "--json",
+                    "--heartbeat-ms", 200, "--http-hold", 30)
+    alpha, beta = tc.start_worker(c, "alpha"), tc.start_worker(c, "beta")
+    s = status_until(base, c, lambda s: all(w["state"] == "working" and w["tasks_done"] > 20 for w in s["workers"])
+                     and s["workers_connected"] == 2, "both workers working")
+    beta_done = named(s, "beta")[0]["tasks_done"]
+    os.kill(beta.pid, signal.SIGSTOP)
+    s = status_until(base, c, lambda s: [w["state"] for w in named(s, "beta")] == ["silent"],
+                     "the stopped worker silent")
+    check(named(s, "alpha")[0]["state"] in ("working", "idle") and named(s, "beta")[0]["last_seen_seconds"] >= 0.4,
+          "a stopped worker is 'silent' after two heartbeat intervals (%.2f s) while the other is not" %
+          named(s, "beta")[0]["last_seen_seconds"])
+    s = status_until(base, c, lambda s: not named(s, "beta"), "the stopped worker gone")
+    m = metrics(get(base + "/metrics")[2])
+    check(s["workers_connected"] == 1 and s["counters"]["requeued"] >= 1 and s["state"] == "running" and
+          m["octad_workers_connected"] <= 1 and m["octad_task_requeues_total"] >= 1,
+          "past its liveness it is gone from /status and /metrics, its lease re-queued (%d), the job goes on" %
+          s["counters"]["requeued"])
+    os.kill(beta.pid, signal.SIGKILL)
+    beta.wait(timeout=30)
+    final = final_status(c, base, timeout=180)
+    c.p.terminate()
+    res, _ = c.finish(timeout=60)
+    alpha.wait(timeout=30)
+    who = {x["worker"]: x for x in res["contributors"]}
+    check(final["state"] == "finished" and final["progress"]["amount"] == res["nodes"] and
+          final["counters"]["requeued"] == res["requeued"] >= 1,
+          "the job finished (%d nodes) with the final /status equal to --json" % res["nodes"])
+    check(set(who) == {"alpha", "beta"} and who["beta"]["tasks"] >= beta_done and
+          sum(x["nodes"] for x in who.values()) == res["nodes"] and sum(x["tasks"] for x in who.values()) == res["tasks"],
+          "the contributors name the dead worker too (beta %d tasks) and add up to the total" % who["beta"]["tasks"])
+
+    c, base = start("liar", "--perft", 8, "--split-depth", 3, "--local-workers", 0, "--verify", "--json",
+                    "--http-hold", 30)
+    ws = [tc.start_worker(c, "bad", "--inject-fault", 7)]
+    time.sleep(0.3)  # alone first: it takes work and errs before the others join
+    ws += [tc.start_worker(c, n) for n in ("good-1", "good-2")]
+    final = final_status(c, base)
+    m = metrics(get(base + "/metrics")[2])
+    c.p.terminate()
+    res, _ = c.finish(timeout=60)
+    for w in ws:
+        w.wait(timeout=30)
+    d = {w["name"]: w["disagreements"] for w in final["workers"]}
+    check(res["nodes"] == 6924175 and final["counters"]["disagreements"] == res["disagreements"] >= 1,
+          "--verify with a lying worker: the exact total, /status's disagreements (%d) are --json's" %
+          res["disagreements"])
+    check(d["bad"] >= 1 and d["good-1"] <= d["bad"] and d["good-2"] <= d["bad"] and
+          d["good-1"] + d["good-2"] == d["bad"],
+          "each disagreement is the liar's and one honest worker's: %r" % d)
+    bad = [k for k in m if k.startswith('octad_worker_disagreements_total{worker="bad"')]
+    check(len(bad) == 1 and m[bad[0]] == d["bad"], "/metrics has the liar's disagreements (%d)" % d["bad"])
 
 
 # What the page shows, read as a person reads it: the texts of its figures and of the workers' rows.
