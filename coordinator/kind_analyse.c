@@ -177,6 +177,10 @@ static int s_report(void *job, const opts_t *o, const server_summary_t *sum)
         fprintf(stderr, "coordinator: analysed %zu root moves to depth %d in %.2f s (%zu from the journal, %llu tasks "
                 "sent, %zu worker sessions%s)\n", a->task_nb, a->depth, sum->seconds, aj->t.loaded,
                 (unsigned long long)sum->dispatched, sum->workers, o->verify ? ", every move computed by two workers" : "");
+    /* stdout stays what `octad search --split` prints: the contributors go with the summary. */
+    credit_t *who = tasks_credit(&aj->t);
+    if (!o->quiet && who != NULL)
+        credit_print_text(who, "nodes", stderr);
     return EXIT_OK;
 }
 

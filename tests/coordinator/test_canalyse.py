@@ -151,6 +151,9 @@ def case_kill_coordinator():
     check(m and int(m.group(1)) == done and int(m.group(2)) == total, "the journal's %d moves were loaded" % done)
     m = re.search(r"\((\d+) from the journal, (\d+) tasks sent", text)
     check(m and int(m.group(2)) == total - done, "only the %d missing moves were sent to workers" % (total - done))
+    who = dict((n, int(k)) for n, k in re.findall(r"^  (\S+) +(\d+) tasks ", text, re.M))
+    check(who.get("A", 0) >= done and sum(who.values()) == total and set(who) <= {"A", "B"},
+          "the contributors after the restart: the killed run's worker A too, %d moves in all (%r)" % (total, who))
     # A record altered by hand, with a valid checksum, whose PV is not legal, is refused (exit 2), not taken.
     with open(journal) as f:
         lines = f.read().splitlines()
