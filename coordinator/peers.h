@@ -35,7 +35,10 @@ typedef struct {
     uint64_t bad_nb;          /* malformed or unexpected messages from it */
     uint64_t refusals;        /* tasks it refused (REFUSE) */
     uint64_t disagreements;   /* verify: its answers that differed from another worker's */
-    double cpu_s, wall_s;     /* the compute time its accepted answers report: CPU, wall */
+    double wall_s;            /* the wall time its accepted answers report */
+    bool cpu_known;           /* it reported its CPU time (USAGE, OCTP/4) */
+    uint64_t cpu_ms;          /* the CPU time it last reported (since its WELCOME) */
+    uint64_t cpu_credited_ms; /* the part of it already credited to journaled tasks */
 } peer_t;
 
 typedef struct peers_s peers_t;

@@ -99,6 +99,18 @@ static void s_on_credit(server_t *self, peer_t *p, uint32_t n)
     self->kind->dispatch(self, self->job, p);
 }
 
+/* USAGE (OCTP/4): the session's CPU time so far, which never goes back. */
+static void s_on_usage(server_t *self, peer_t *p, uint64_t cpu_ms)
+{
+    if (p->cpu_known && cpu_ms < p->cpu_ms) {
+        p->bad_nb++;
+        server_drop(self, DROP_UNEXPECTED, "USAGE with less CPU time than the session's last one");
+        return;
+    }
+    p->cpu_known = true;
+    p->cpu_ms = cpu_ms;
+}
+
 static void s_on_message(server_t *self, const wire_peer_t *id, const wire_meta_t *meta, peer_t *p, const msg_t *m)
 {
     char text[MSG_TEXT_MAX];
@@ -121,6 +133,7 @@ static void s_on_message(server_t *self, const wire_peer_t *id, const wire_meta_
     switch (m->type) {
     case MSG_CREDIT: s_on_credit(self, p, m->u.credit.n); break;
     case MSG_HEARTBEAT: break;
+    case MSG_USAGE: s_on_usage(self, p, m->u.usage.cpu_ms); break;
     case MSG_BYE: server_forget(self, p, "said BYE"); break;
     case MSG_ERROR:
         server_error(self, "worker %s reports error %u: %s", p->name, m->u.error.code,

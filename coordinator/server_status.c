@@ -64,7 +64,8 @@ static void s_worker(const server_t *self, const peer_t *p, int64_t now, status_
     w->leased = p->leased;
     w->tasks_done = p->results;
     w->amount = p->amount;
-    w->cpu_s = p->cpu_s;
+    w->cpu_s = (double)p->cpu_ms / 1000.0;
+    w->cpu_known = p->cpu_known;
     w->wall_s = p->wall_s;
     w->refusals = p->refusals;
     w->disagreements = p->disagreements;

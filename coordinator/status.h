@@ -23,7 +23,8 @@ typedef struct {
     uint32_t threads, leased;
     uint64_t tasks_done;      /* answers accepted from it */
     count_t amount;           /* nodes (positions) of its answers that passed the checks */
-    double cpu_s, wall_s;     /* compute time its accepted answers report */
+    double cpu_s, wall_s;     /* CPU time it reported (USAGE), compute time its accepted answers report */
+    bool cpu_known;           /* false: it does not report CPU time (before OCTP/4) */
     uint64_t refusals, disagreements;
     int64_t connected_at;     /* Unix seconds of its HELLO */
     double connected_s;       /* seconds since its HELLO */

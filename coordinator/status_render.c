@@ -69,7 +69,7 @@ static json_t *s_workers(const status_snap_t *s)
         json_object_set_new(o, "leased", json_integer(w->leased));
         json_object_set_new(o, "tasks_done", json_integer((json_int_t)w->tasks_done));
         json_object_set_new(o, s->progress.amount_noun, s_count(w->amount));
-        json_object_set_new(o, "cpu_seconds", json_real(w->cpu_s));
+        json_object_set_new(o, "cpu_seconds", w->cpu_known ? json_real(w->cpu_s) : json_null());
         json_object_set_new(o, "wall_seconds", json_real(w->wall_s));
         json_object_set_new(o, "refusals", json_integer((json_int_t)w->refusals));
         json_object_set_new(o, "disagreements", json_integer((json_int_t)w->disagreements));

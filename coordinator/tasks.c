@@ -201,9 +201,14 @@ void tasks_answer(server_t *s, tasks_t *t, peer_t *p, size_t i, sched_answer_t v
     if (p->leased > 0)
         p->leased--;
     p->results++;
-    t->by = (journal_credit_t){.task_id = (uint64_t)i + 1, .cpu_ms = -1, .wall_ms = wall_ms};
+    /* The CPU it reported since its last credited task goes with this one, if taken. */
+    int64_t cpu = p->cpu_known ? (int64_t)(p->cpu_ms - p->cpu_credited_ms) : -1;
+    t->by = (journal_credit_t){.task_id = (uint64_t)i + 1, .cpu_ms = cpu, .wall_ms = wall_ms};
     snprintf(t->by.worker, sizeof t->by.worker, "%s", p->name);
+    t->by_recorded = false;
     s_outcome(s, t, i, sched_result(t->sched, i, p->serial, p->name_id, v, stats), v, p);
+    if (t->by_recorded)
+        p->cpu_credited_ms = p->cpu_ms;
 }
 
 void tasks_accept(server_t *s, tasks_t *t, peer_t *p, size_t i, sched_answer_t v)
@@ -245,6 +250,7 @@ bool tasks_record(server_t *s, tasks_t *t, size_t i, const char *key, count_t no
     }
     if (credit != NULL && t->by.worker[0] != '\0')
         credit_add(credit, &t->by);
+    t->by_recorded = true;
     t->nodes_done += amount;
     return true;
 }

@@ -57,6 +57,7 @@ struct tasks_s {
     char refuse_reason[MSG_TEXT_MAX + 80]; /* the last refusal's worker and reason, cleaned */
     credit_t *credit;                 /* the contributors (the journal's and this run's); tasks_credit */
     journal_credit_t by;              /* who answers the task being committed (tasks_answer) */
+    bool by_recorded;                 /* tasks_record took it */
     unsigned refusals_logged;
     uint64_t refusals;                /* REFUSEs taken (and refusals of a worker's answer) */
 };

@@ -1,4 +1,4 @@
-/* msg.h: OCTP/1, OCTP/2 and OCTP/3 messages as plain C structs, and their MessagePack codec (PROTOCOL.md). */
+/* msg.h: OCTP/1 to OCTP/4 messages as plain C structs, and their MessagePack codec (PROTOCOL.md). */
 #pragma once
 
 #include <stdbool.h>
@@ -11,11 +11,11 @@
  * MSG_POSITION_MAX buffer holds at most 127 bytes of text.
  * MSG_PROTOCOL_VERSION is the perft protocol, OCTP/1; OCTP/2 adds the
  * solving messages (PROTOCOL.md section 11), OCTP/3 the analysis messages
- * (section 12). A peer decodes all three. */
+ * (section 12), OCTP/4 the worker's CPU time (section 13). A peer decodes all four. */
 enum {
     MSG_PROTOCOL_VERSION = 1,
     MSG_VERSION_MIN = 1,       /* versions this codec reads and writes */
-    MSG_VERSION_MAX = 3,
+    MSG_VERSION_MAX = 4,
     MSG_MAX_BYTES = 65536,     /* longest encoded message */
     MSG_NAME_MAX = 64,         /* worker name */
     MSG_VARIANT_MAX = 16,      /* variant name ("octad", "chess960") */
@@ -69,6 +69,7 @@ typedef enum {
     MSG_CHUNK,
     MSG_ANALYSE,    /* OCTP/3 from here on */
     MSG_ANALYSED,
+    MSG_USAGE,      /* OCTP/4 */
     MSG_TYPE_NB
 } msg_type_t;
 
@@ -246,6 +247,12 @@ typedef struct {
     uint64_t elapsed_ms;
 } msg_analysed_t;
 
+/* OCTP/4: the worker process's CPU time (user and system) since this session's WELCOME,
+ * sent before its answers (PROTOCOL.md section 13). */
+typedef struct {
+    uint64_t cpu_ms;
+} msg_usage_t;
+
 /* One message of any type: `type` says which member of `u` is live
  * (HEARTBEAT has no fields). A plain value with no owned memory: copy it,
  * keep it on the stack (about 33 KiB: a CHUNK holds its data) or in a
@@ -273,13 +280,15 @@ typedef struct {
         msg_chunk_t chunk;
         msg_analyse_t analyse;
         msg_analysed_t analysed;
+        msg_usage_t usage;
     } u;
 } msg_t;
 
 /* Zeroes *msg and sets its type; call before filling fields so unused bytes are zero. */
 void msg_init(msg_t *msg, msg_type_t type);
 
-/* The first protocol version that has `type` (1; 2 for SOLVE .. CHUNK; 3 for ANALYSE, ANALYSED). */
+/* The first protocol version that has `type` (1; 2 for SOLVE .. CHUNK; 3 for ANALYSE, ANALYSED;
+ * 4 for USAGE). */
 uint32_t msg_type_version(msg_type_t type);
 
 /* Wire name of a type ("TASK"), or "NONE" for MSG_NONE / out-of-range values. */

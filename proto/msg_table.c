@@ -30,6 +30,10 @@ static const field_desc_t s_welcome[] = {
     F_INT(FIELD_U64, "job_id", welcome.job_id, 0, UINT64_MAX),
 };
 
+static const field_desc_t s_usage[] = {
+    F_INT(FIELD_U64, "cpu_ms", usage.cpu_ms, 0, UINT64_MAX),
+};
+
 static const field_desc_t s_credit[] = {
     F_INT(FIELD_U32, "n", credit.n, 1, MSG_THREADS_MAX),
 };
@@ -177,6 +181,7 @@ const size_t msg_stats_offsets[MSG_STATS_NB] = {
 #define ROW(nm, who, fields) {nm, who, fields, sizeof(fields) / sizeof(fields[0]), 1}
 #define ROW2(nm, who, fields) {nm, who, fields, sizeof(fields) / sizeof(fields[0]), 2}
 #define ROW3(nm, who, fields) {nm, who, fields, sizeof(fields) / sizeof(fields[0]), 3}
+#define ROW4(nm, who, fields) {nm, who, fields, sizeof(fields) / sizeof(fields[0]), 4}
 
 static const msg_desc_t s_table[MSG_TYPE_NB] = {
     [MSG_NONE] = {"NONE", 0, NULL, 0, 0},
@@ -198,6 +203,7 @@ static const msg_desc_t s_table[MSG_TYPE_NB] = {
     [MSG_CHUNK] = ROW2("CHUNK", FROM_W | FROM_C, s_chunk),
     [MSG_ANALYSE] = ROW3("ANALYSE", FROM_C, s_analyse),
     [MSG_ANALYSED] = ROW3("ANALYSED", FROM_W, s_analysed),
+    [MSG_USAGE] = ROW4("USAGE", FROM_W, s_usage),
 };
 
 const msg_desc_t *msg_table_get(msg_type_t type)

@@ -47,8 +47,8 @@ static const opt_t s_rows[] = {
     {"--memory", 0, OPT_GB, "GB", W(memory), "solve tasks: the memory a pair solved here may take at its peak\n"
      "(decimal GB, e.g. 11.5; default: 3/4 of RAM); a pair estimated\n"
      "to need more is refused (REFUSE MEMORY) and goes to another worker"},
-    {"--protocol", 0, OPT_INT, "N", W(protocol), "the highest protocol version to speak: 3 (default), 2 (no analysis)\n"
-     "or 1 (perft only)", .lo = 1, .hi = 3},
+    {"--protocol", 0, OPT_INT, "N", W(protocol), "the highest protocol version to speak: 4 (default), 3 (no CPU\n"
+     "time reported), 2 (no analysis) or 1 (perft only)", .lo = 1, .hi = 4},
     {"--server-key", 0, OPT_TEXT, "FILE", W(server_key_file), "CURVE: the coordinator's public key file"},
     {"--secret", 0, OPT_TEXT, "FILE", W(secret_file), "CURVE: this worker's secret key file (needs --server-key)"},
     {"--quiet", 0, OPT_FLAG, NULL, W(quiet), "only errors on stderr"},
@@ -73,7 +73,7 @@ static int s_parse(int argc, char **argv, worker_opts_t *o)
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     char host[40] = "worker";
     gethostname(host, sizeof host - 1);
-    *o = (worker_opts_t){.threads = cores > 0 ? (int)cores : 1, .hash_mb = 64, .protocol = 3};
+    *o = (worker_opts_t){.threads = cores > 0 ? (int)cores : 1, .hash_mb = 64, .protocol = 4};
     snprintf(o->name, sizeof o->name, "%s-%ld", host, (long)getpid());
     int rc = opt_parse(&s_spec, argc - 1, argv + 1, o);
     if (rc != 0)

@@ -61,6 +61,7 @@ typedef struct {
     int capacity;            /* threads + prefetch */
     uint64_t bad_nb, unexpected_nb;
     uint64_t result_nb;
+    uint64_t cpu_base_ms;    /* the process's CPU time at this session's WELCOME (USAGE, OCTP/4) */
     bool done;               /* leave the loop */
     int exit_code;
 #if OCTAD_HAVE_CURVE
@@ -70,6 +71,15 @@ typedef struct {
     char server_pub[CURVE_Z85_MAX];
 #endif
 } s_worker_t;
+
+/* The process's CPU time (user and system, every thread) in milliseconds. */
+static uint64_t s_cpu_ms(void)
+{
+    struct timespec ts;
+    if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts) != 0)
+        return 0;
+    return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
+}
 
 static int64_t s_now(void)
 {
@@ -275,6 +285,7 @@ static void s_on_welcome(s_worker_t *w, const msg_welcome_t *m)
     w->liveness = m->liveness;
     w->job_id = m->job_id;
     if (w->state == S_HELLO) {
+        w->cpu_base_ms = s_cpu_ms();
         w->state = S_ACTIVE;
         w->backoff_ms = BACKOFF_MIN_MS;
         s_log(w, false, "welcomed (job %llu, heartbeat %u ms)", (unsigned long long)m->job_id, m->heartbeat_ms);
@@ -384,10 +395,18 @@ static void s_read_results(s_worker_t *w, bool woken)
     while (read(w->wake_rd, buf, sizeof buf) > 0)
         ;
     compute_done_t d;
+    bool usage_sent = false;
     while (compute_take(w->compute, &d)) {
         if (d.gen != w->gen || w->state != S_ACTIVE) {
             free(d.result);
             continue;
+        }
+        if (!usage_sent && w->version >= 4) { /* the CPU time so far, before the answers it covers */
+            static msg_t u; /* as m below: off the stack */
+            msg_init(&u, MSG_USAGE);
+            u.u.usage.cpu_ms = s_cpu_ms() - w->cpu_base_ms;
+            s_send(w, &u);
+            usage_sent = true;
         }
         static msg_t m; /* an ANALYSED holds 120 PV moves: off the stack */
         char reason[MSG_TEXT_MAX];

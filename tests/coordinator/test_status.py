@@ -65,7 +65,8 @@ def start(tag, *args):
 
 def case_live():
     c, base = start("live", *MID, "--local-workers", 0, "--json", "--http-hold", 30)
-    ws = [tc.start_worker(c, n) for n in ("alpha", "beta")]
+    # beta speaks OCTP/3: it reports no CPU time (USAGE is OCTP/4's).
+    ws = [tc.start_worker(c, "alpha"), tc.start_worker(c, "beta", "--protocol", 3)]
     seen_running, last_done, last_amount, both = False, -1, -1, False
     while True:
         code, hdr, body = get(base + "/status")
@@ -132,6 +133,16 @@ def case_live():
     check(len(pts) >= 2 and pts[-1][1] == float(res["nodes"]) and
           all(b[0] > a[0] and b[1] >= a[1] for a, b in zip(pts, pts[1:])),
           "the history's points go forward in time and end at the total (%d points)" % len(pts))
+    cpu = {w["name"]: w["cpu_seconds"] for w in final["workers"]}
+    who = {x["worker"]: x for x in res["contributors"]}
+    check(cpu["alpha"] is not None and cpu["alpha"] > 0 and cpu["beta"] is None and
+          who["alpha"]["cpu_seconds"] is not None and 0 < who["alpha"]["cpu_seconds"] <= cpu["alpha"] + 1e-9 and
+          who["beta"]["cpu_seconds"] is None,
+          "the OCTP/4 worker's CPU time (%.3f s reported, %.3f s credited to its tasks), none for the OCTP/3 one" %
+          (cpu["alpha"] or 0, who["alpha"]["cpu_seconds"] or 0))
+    check(set(who) == {"alpha", "beta"} and sum(x["nodes"] for x in who.values()) == res["nodes"] and
+          all(who[w["name"]]["tasks"] == w["tasks_done"] for w in final["workers"]) or res["requeued"] > 0,
+          "--json's contributors are the sessions' tasks and add up to the total")
     check(abs(sum(w["wall_seconds"] for w in final["workers"]) - res["worker_seconds"]) < 0.01 or res["requeued"] > 0,
           "the workers' reported compute seconds add up to --json's worker_seconds")
     tc.check_clean(err)

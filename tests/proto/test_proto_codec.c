@@ -195,8 +195,14 @@ static void test_octp2_versions(void **state)
     assert_int_equal(msg_decode(s_buf, len, &got, err, sizeof(err)), MSG_OK);
     assert_int_equal(got.version, 2);
     assert_memory_equal(&got, &msg, sizeof(msg));
-    msg.version = 4;
+    msg.version = MSG_VERSION_MAX + 1;
     assert_int_equal(msg_encode(&msg, s_buf, sizeof(s_buf), &len, err, sizeof(err)), -1);
+    /* OCTP/4's USAGE goes out as OCTP/4 and not in OCTP/3. */
+    msg_sample(MSG_USAGE, 0, &msg);
+    assert_int_equal(msg.version, 4);
+    msg.version = 3;
+    assert_int_equal(msg_encode(&msg, s_buf, sizeof(s_buf), &len, err, sizeof(err)), -1);
+    assert_non_null(strstr(err, "cannot be sent as OCTP/3"));
     /* OCTP/3 types go out as OCTP/3 and not in OCTP/2; a perft message travels in 3 too. */
     msg_sample(MSG_ANALYSED, 0, &msg);
     assert_int_equal(msg.version, 3);

@@ -97,9 +97,9 @@ static void test_version_mismatch_is_reported(void **state)
     msg_t got;
     wire_peer_t peer;
     char err[256] = "";
-    assert_int_equal(zmq_send(pair->dealer, "\x93\xa4OCTP\x04\xa9HEARTBEAT", 17, 0), 17);
+    assert_int_equal(zmq_send(pair->dealer, "\x93\xa4OCTP\x05\xa9HEARTBEAT", 17, 0), 17);
     assert_int_equal(wire_recv_from(pair->router, &peer, &got, 0, err, sizeof(err)), MSG_EVERSION);
-    assert_non_null(strstr(err, "OCTP/4 not supported"));
+    assert_non_null(strstr(err, "OCTP/5 not supported"));
 }
 
 static void test_transport_errors(void **state)
