@@ -11,6 +11,7 @@
 #include "opts.h"
 #include "server.h"
 #include "status_http.h"
+#include "status_page.h"
 #include "stop_signal.h"
 #if OCTAD_HAVE_CURVE
 #include "curve.h"
@@ -112,7 +113,7 @@ static int s_status_open(const opts_t *o, status_http_t **st)
     *st = NULL;
     if (!o->have_status)
         return 0;
-    *st = status_http_new(&o->status, err, sizeof err);
+    *st = status_http_new(&o->status, "--http", status_page, status_page_len, err, sizeof err);
     if (*st == NULL) {
         fprintf(stderr, "coordinator: %s\n", err);
         return EXIT_USAGE;

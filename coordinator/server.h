@@ -10,7 +10,7 @@
 
 typedef struct server_s server_t;
 typedef struct job_ops_s job_ops_t; /* kind.h */
-typedef struct status_http_s status_http_t; /* status/status_http.h */
+typedef struct status_http_s status_http_t; /* serve/status/status_http.h */
 
 /* Counters of one run, for the final report. */
 typedef struct {

@@ -52,7 +52,7 @@ struct server_s {
     bool verify_waiting_logged;
     int64_t stall_since, stall_said_ms; /* the kind's stall clock (its timers) */
     server_summary_t sum;
-    status_http_t *status;       /* --status, or NULL (status/status_http.h) */
+    status_http_t *status;       /* --http, or NULL (serve/status/status_http.h) */
     struct status_snap_s *snap;  /* its snapshot, filled here and copied by status_publish */
     int64_t next_status_ms;
     int64_t start_wall;          /* Unix seconds the run began */

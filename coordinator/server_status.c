@@ -1,16 +1,15 @@
 /* server_status.c: the status of a run (server_priv.h, status.h): the snapshot filled on
  * the loop's thread from the job's row and the peers, rendered, and handed to the HTTP
- * server (status/status_http.h). */
-#include <stdio.h>
+ * server (serve/status/status_http.h). */
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
 
 #include "game.h"
 #include "server_priv.h"
 #include "status.h"
 #include "status_http.h"
+#include "status_proc.h"
 
 enum { STATUS_EVERY_MS = 250 };
 
@@ -24,22 +23,6 @@ int server_set_status(server_t *self, status_http_t *st)
         return -1;
     history_init(&self->snap->history);
     return 0;
-}
-
-/* The process's resident and virtual memory in bytes (/proc/self/statm; 0 where there is none). */
-static void s_memory(uint64_t *rss, uint64_t *vm)
-{
-    unsigned long long pages = 0, resident = 0;
-    FILE *f = fopen("/proc/self/statm", "r");
-    *rss = *vm = 0;
-    if (f == NULL)
-        return;
-    if (fscanf(f, "%llu %llu", &pages, &resident) == 2) {
-        long page = sysconf(_SC_PAGESIZE);
-        *vm = (uint64_t)pages * (uint64_t)(page > 0 ? page : 4096);
-        *rss = (uint64_t)resident * (uint64_t)(page > 0 ? page : 4096);
-    }
-    fclose(f);
 }
 
 /* What a session is doing: not yet asked for work, holding tasks, waiting for one, or
@@ -90,7 +73,7 @@ void server_publish_status(server_t *self, int64_t now, bool final)
     s->started_at = self->start_wall;
     s->elapsed_s = (double)(now - self->start_ms) / 1000.0;
     s->cpu_s = sum.cpu_seconds;
-    s_memory(&s->rss_bytes, &s->vm_bytes);
+    status_proc_memory(&s->rss_bytes, &s->vm_bytes);
     history_add(&s->history, s->elapsed_s, (double)s->progress.amount);
     s->sum = sum;
     s->worker_nb = 0;

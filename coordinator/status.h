@@ -2,7 +2,7 @@
  * two renderings: JSON for GET /status, the Prometheus text exposition format for GET
  * /metrics. The event loop fills the snapshot from the job's row (kind.h `progress`) and
  * its peers (server_status.c), renders it and hands the texts to the HTTP server
- * (status/status_http.h), which runs on its own thread. */
+ * (serve/status/status_http.h), which runs on its own thread. */
 #pragma once
 
 #include <stdbool.h>

@@ -6,8 +6,11 @@
 
 #include "exit_codes.h"
 #include "opt.h"
+#include "serve_query.h"
+#include "status_http.h"
 #include "stop_signal.h"
 #include "worker.h"
+#include "worker_page.h"
 
 static const char s_usage_text[] =
     "usage: worker --connect ENDPOINT [options]\n"
@@ -27,6 +30,23 @@ static int s_name(const char *text, void *field, char *err, size_t errlen)
         return -1;
     }
     snprintf((char *)field, MSG_NAME_MAX, "%s", text);
+    return 0;
+}
+
+/* The command line beyond worker_opts_t: --http [ADDR:]PORT. */
+typedef struct {
+    worker_opts_t w;
+    bool have_http;
+    serve_listen_t http;
+} s_cli_t;
+
+/* --http [ADDR:]PORT (serve_query.h); the field is the whole s_cli_t. */
+static int s_http(const char *text, void *field, char *err, size_t errlen)
+{
+    s_cli_t *c = field;
+    if (serve_listen_parse(text, &c->http, err, errlen) != 0)
+        return -1;
+    c->have_http = true;
     return 0;
 }
 
@@ -61,21 +81,25 @@ static const opt_t s_rows[] = {
      "after its checksums (to exercise the coordinator's check of files)", .lo = 0, .hi = 1000000},
     {"--test-delay-ms", 0, OPT_INT, "MS", W(delay_ms), "TESTING ONLY: each solve, verify or analyse task waits MS\n"
      "before it starts", .lo = 0, .hi = 3600000},
+    {"--http", 0, OPT_CUSTOM, "[ADDR:]PORT", .off = 0, .size = sizeof(s_cli_t), .parse = s_http,
+     .help = "serve this worker's live status over HTTP: GET / (a page),\n"
+     "GET /status (JSON), GET /metrics (Prometheus); a port alone is\n127.0.0.1, 0 any free port"},
 };
 #undef W
 
 static const opt_spec_t s_spec = {.prog = "worker", .usage = s_usage_text, .epilogue = s_epilogue, .rows = s_rows,
                                   .row_nb = sizeof s_rows / sizeof s_rows[0]};
 
-/* Fills *o from argv; returns OPT_HELP (help printed), 0 ok, or EXIT_USAGE. */
-static int s_parse(int argc, char **argv, worker_opts_t *o)
+/* Fills *c from argv; returns OPT_HELP (help printed), 0 ok, or EXIT_USAGE. */
+static int s_parse(int argc, char **argv, s_cli_t *c)
 {
+    worker_opts_t *o = &c->w;
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     char host[40] = "worker";
     gethostname(host, sizeof host - 1);
-    *o = (worker_opts_t){.threads = cores > 0 ? (int)cores : 1, .hash_mb = 64, .protocol = 4};
+    *c = (s_cli_t){.w = {.threads = cores > 0 ? (int)cores : 1, .hash_mb = 64, .protocol = 4}};
     snprintf(o->name, sizeof o->name, "%s-%ld", host, (long)getpid());
-    int rc = opt_parse(&s_spec, argc - 1, argv + 1, o);
+    int rc = opt_parse(&s_spec, argc - 1, argv + 1, c);
     if (rc != 0)
         return rc;
     if (o->endpoint == NULL)
@@ -93,14 +117,27 @@ static int s_parse(int argc, char **argv, worker_opts_t *o)
 
 int main(int argc, char **argv)
 {
-    worker_opts_t opts;
-    int rc = s_parse(argc, argv, &opts);
+    s_cli_t cli;
+    char err[300];
+    int rc = s_parse(argc, argv, &cli);
     if (rc != 0)
         return rc < 0 ? EXIT_OK : rc;
+    if (cli.have_http) {
+        cli.w.http = status_http_new(&cli.http, "--http", worker_page, worker_page_len, err, sizeof err);
+        if (cli.w.http == NULL) {
+            fprintf(stderr, "worker: %s\n", err);
+            return EXIT_USAGE;
+        }
+        fprintf(stderr, "worker %s: status on http://%s:%d/ (a page; /status, /metrics)\n", cli.w.name,
+                cli.http.text, status_http_port(cli.w.http));
+    }
     int stop_fd = stop_signal_open();
     if (stop_fd < 0) {
         perror("worker: pipe");
+        status_http_destroy(&cli.w.http);
         return EXIT_FAIL;
     }
-    return worker_run(&opts, stop_fd);
+    rc = worker_run(&cli.w, stop_fd);
+    status_http_destroy(&cli.w.http);
+    return rc;
 }

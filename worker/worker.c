@@ -20,6 +20,7 @@
 #include "wire.h"
 #include "whello.h"
 #include "wkind.h"
+#include "wstatus.h"
 #if OCTAD_HAVE_CURVE
 #include "curve.h"
 #endif
@@ -62,6 +63,8 @@ typedef struct {
     uint64_t bad_nb, unexpected_nb;
     uint64_t result_nb;
     uint64_t cpu_base_ms;    /* the process's CPU time at this session's WELCOME (USAGE, OCTP/4) */
+    uint64_t sessions;       /* sessions welcomed */
+    wstatus_t *status;       /* --http, or NULL */
     bool done;               /* leave the loop */
     int exit_code;
 #if OCTAD_HAVE_CURVE
@@ -200,6 +203,7 @@ static void s_refuse(s_worker_t *w, uint64_t task_id, uint64_t job_id, msg_code_
 {
     msg_t m;
     msg_init(&m, MSG_REFUSE);
+    wstatus_refused(w->status);
     m.u.refuse.task_id = task_id;
     m.u.refuse.job_id = job_id;
     m.u.refuse.code = code;
@@ -286,6 +290,7 @@ static void s_on_welcome(s_worker_t *w, const msg_welcome_t *m)
     w->job_id = m->job_id;
     if (w->state == S_HELLO) {
         w->cpu_base_ms = s_cpu_ms();
+        w->sessions++;
         w->state = S_ACTIVE;
         w->backoff_ms = BACKOFF_MIN_MS;
         s_log(w, false, "welcomed (job %llu, heartbeat %u ms)", (unsigned long long)m->job_id, m->heartbeat_ms);
@@ -413,11 +418,22 @@ static void s_read_results(s_worker_t *w, bool woken)
         bool perturb = w->opts->inject_fault > 0 && ++w->result_nb % w->opts->inject_fault == 0;
         int code = d.kind->answer(w->kind_state[wkind_index(d.kind)], &d, perturb, &m, reason, sizeof reason);
         free(d.result);
-        if (code != 0)
+        if (code != 0) {
             s_refuse(w, d.task_id, d.job_id, (msg_code_t)code, reason);
-        else
+        } else {
             s_send(w, &m);
+            wstatus_answered(w->status);
+        }
     }
+}
+
+/* --http: the worker's figures, every 250 ms (final: at the end). */
+static void s_publish_status(s_worker_t *w, bool final)
+{
+    static const char *const names[] = {[S_WAITING] = "connecting", [S_HELLO] = "hello", [S_ACTIVE] = "active"};
+    wstatus_now_t now = {.state = names[w->state], .protocol = w->version, .sessions = w->sessions,
+                         .busy = compute_busy(w->compute)};
+    wstatus_publish(w->status, &now, final);
 }
 
 /* With CURVE, a coordinator that never answers HELLO has most likely refused
@@ -519,6 +535,7 @@ static void s_loop(s_worker_t *w, int stop_fd)
             s_timers(w);
         if (!w->done)
             s_top_up(w);
+        s_publish_status(w, w->done);
     }
 }
 
@@ -560,6 +577,12 @@ static int s_setup(s_worker_t *w, const worker_opts_t *opts, char *err, size_t e
         const wkind_t *kind = WKINDS[k];
         if (kind->open && kind->version <= w->version && kind->open(&io, &w->kind_state[k], err, errlen) != 0)
             return -1;
+    }
+    wstatus_opts_t wo = {.http = opts->http, .name = opts->name, .endpoint = opts->endpoint,
+                         .threads = opts->threads, .prefetch = opts->prefetch};
+    if (opts->http != NULL && (w->status = wstatus_new(&wo)) == NULL) {
+        snprintf(err, errlen, "--http: out of memory");
+        return -1;
     }
     w->ctx = zmq_ctx_new();
     if (w->ctx == NULL) {
@@ -614,6 +637,7 @@ done:
     for (int k = 0; k < WKIND_NB; k++)
         if (WKINDS[k]->close)
             WKINDS[k]->close(&w.kind_state[k], w.compute != NULL); /* a task may still run */
+    wstatus_destroy(&w.status);
     if (w.wake_rd >= 0)
         close(w.wake_rd);
     return w.exit_code;

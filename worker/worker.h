@@ -18,11 +18,12 @@ typedef struct {
     const char *secret_file;       /* CURVE: this worker's secret key file, or NULL */
     unsigned inject_fault;         /* testing only: every Nth result is off by one (0: never) */
     const char *tables;            /* solve tasks: table cache, or the coordinator's shared directory (NULL: a temporary one) */
-    int protocol;                  /* highest OCTP version spoken: 3, 2 (no analysis) or 1 (perft only) */
+    int protocol;                  /* highest OCTP version spoken: 4, 3 (no USAGE), 2 (no analysis) or 1 (perft only) */
     unsigned delay_ms;             /* testing only: each solve, verify or analyse task waits this long first */
     unsigned spoil;                /* testing only: every Nth pair made has a wrong record (sound checksums) */
     unsigned damage;               /* testing only: every Nth pair made has a byte changed after its checksums */
     uint64_t memory;               /* --memory, bytes: what a pair solved here may take at its peak (0: 3/4 of RAM) */
+    struct status_http_s *http;    /* --http: the status server (main.c's), or NULL (wstatus.h) */
 } worker_opts_t;
 
 /* Runs the worker until a byte arrives on stop_fd (SIGTERM/SIGINT: hands back

@@ -7,7 +7,7 @@ in headless Chromium (Debian's chromium and chromium-driver), its figures agains
 screenshot kept in the working folder (status-page.png).
 
 usage: test_status.py CASE --bin DIR [--octad PATH]
-Cases: live, kinds, usage, http, prometheus, page, faults.
+Cases: live, kinds, usage, http, prometheus, page, faults, worker.
 """
 import argparse
 import base64
@@ -347,6 +347,82 @@ def case_faults():
     check(len(bad) == 1 and m[bad[0]] == d["bad"], "/metrics has the liar's disagreements (%d)" % d["bad"])
 
 
+def case_worker():
+    """worker --http: one worker's /status, /metrics and page while it works and after the job,
+    against the coordinator's figures for its session."""
+    rc, _, err = run(tc.prog("worker", "--connect", "tcp://127.0.0.1:1", "--http", "99999"))
+    lines = err.strip().splitlines()
+    check(rc == 2 and len(lines) == 1 and "--http" in lines[0] and "port" in lines[0],
+          "worker --http 99999 exits 2 with one line naming --http: %s" % (lines[0] if lines else ""))
+    c, base = start("wcoord", *MID, "--local-workers", 0, "--json", "--http-hold", 30)
+    log = os.path.join(tc.TMP, "worker-wa.log")
+    wa = subprocess.Popen(tc.prog("worker", "--connect", c.ep, "--threads", 1, "--name", "wa", "--http", 0),
+                          stdout=subprocess.DEVNULL, stderr=open(log, "w"))
+    wb = None  # a second worker joins once wa is under way
+    deadline, wbase = time.time() + 30, None
+    while wbase is None and time.time() < deadline:
+        with open(log) as f:
+            m = re.search(r"status on http://127\.0\.0\.1:(\d+)/ ", f.read())
+        wbase = "http://127.0.0.1:%s" % m.group(1) if m else None
+        time.sleep(0.02)
+    check(wbase is not None, "the worker prints where its status is served")
+    seen = []
+    while c.p.poll() is None:
+        s = json.loads(get(wbase + "/status")[2])
+        seen.append((s["state"], s["tasks"]["done"]))
+        if wb is None and s["tasks"]["done"] > 0:
+            wb = tc.start_worker(c, "wb")
+        if json.loads(get(base + "/status")[2])["state"] != "running":
+            break
+        time.sleep(0.05)
+    dones = [d for st, d in seen if st == "active"]
+    check(len(set(dones)) >= 3 and dones == sorted(dones), "the worker's /status followed its tasks (%s)" %
+          " ".join(map(str, sorted(set(dones)))))
+    final = final_status(c, base)
+    mine = named(final, "wa")[0]
+    deadline = time.time() + 20
+    while time.time() < deadline:  # the worker has sent its last answers and said no more
+        s = json.loads(get(wbase + "/status")[2])
+        if s["tasks"]["done"] == mine["tasks_done"] and s["tasks"]["busy"] == 0:
+            break
+        time.sleep(0.1)
+    m = metrics(get(wbase + "/metrics")[2])
+    check(s["name"] == "wa" and s["tasks"]["done"] == mine["tasks_done"] > 0 and s["threads"] == mine["threads"] and
+          s["protocol"] == 4 and s["tasks"]["refused"] == 0,
+          "the worker's tasks done (%d) are the coordinator's count for its session" % s["tasks"]["done"])
+    check(mine["cpu_seconds"] is not None and 0 < mine["cpu_seconds"] <= s["cpu_seconds"] and
+          s["memory"]["resident_bytes"] > 1 << 20,
+          "the CPU time it reported to the coordinator (%.3f s) is within its own (%.3f s)" %
+          (mine["cpu_seconds"], s["cpu_seconds"]))
+    check(m["octad_worker_tasks_done_total"] == s["tasks"]["done"] and m["octad_worker_threads"] == 1 and
+          m["process_resident_memory_bytes"] > 1 << 20, "the worker's /metrics say the same")
+    promtool = shutil.which("promtool")
+    if promtool is not None:
+        p = subprocess.run([promtool, "check", "metrics"], input=get(wbase + "/metrics")[2], text=True,
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        check(p.returncode == 0 and p.stdout.strip() == "", "promtool finds nothing in the worker's /metrics: " +
+              p.stdout)
+    if shutil.which("chromedriver") is not None:
+        drv = Driver(tc.TMP, "1100,800")
+        try:
+            drv.s("POST", "/url", {"url": wbase + "/"})
+            drv.wait("return +document.body.dataset.updates >= 1", "the worker's figures")
+            shown = drv.js("return [document.getElementById('done').textContent, "
+                           "document.getElementById('name').textContent]")
+            check(shown == [grouped(s["tasks"]["done"]), "worker wa"],
+                  "the worker's page shows its tasks done as /status says: %r" % shown)
+            with open(os.path.join(os.getcwd(), "worker-page.png"), "wb") as f:
+                f.write(base64.b64decode(drv.s("GET", "/screenshot")))
+        finally:
+            drv.quit()
+    c.p.terminate()
+    c.finish(timeout=60)
+    if wb is not None:
+        wb.wait(timeout=30)
+    wa.terminate()
+    check(wa.wait(timeout=30) == 0, "the worker stops on SIGTERM with exit 0")
+
+
 # What the page shows, read as a person reads it: the texts of its figures and of the workers' rows.
 PAGE_READ = """
 const t = (id) => document.getElementById(id).textContent;
@@ -419,9 +495,11 @@ def case_page():
             if v["updates"] != (last or {}).get("updates"):
                 seen.append(v)
             last = v
-            if v["state"] != "running" or c.p.poll() is not None:
+            if v["state"] in ("finished", "failed") or c.p.poll() is not None:
                 break
             time.sleep(0.2)
+        check(all(x["state"] in ("running", "finished") for x in seen),
+              "the page said 'running', then 'finished' (%s)" % " ".join(sorted({x["state"] for x in seen})))
         running = [x for x in seen if x["state"] == "running" and x["done"] not in ("0", x["total"])]
         dones = [int(x["done"].replace(",", "")) for x in seen]
         check(len(running) >= 2 and dones == sorted(dones) and len(set(dones)) >= 3,
@@ -453,7 +531,7 @@ def case_page():
         check(v["amount"] == grouped(res["nodes"]), "the page's nodes are the --json total %d" % res["nodes"])
         for w in ws:
             w.wait(timeout=30)
-        time.sleep(2.5)  # the coordinator is gone: the page says so instead of showing old figures as live
+        time.sleep(3.5)  # the coordinator is gone: after two failed reads the page says so
         check(drv.js("return document.getElementById('state').textContent") == "not answering",
               "after the coordinator ended, the page says it does not answer")
     finally:

@@ -14,3 +14,16 @@ function(octad_program target)
   endif()
   set_property(GLOBAL APPEND PROPERTY OCTAD_PROGRAMS ${target})
 endfunction()
+
+# octad_embed_page(TARGET PAGE NAME): the file PAGE (a page a program serves) becomes the bytes
+# `const unsigned char NAME[]` and `NAME_len` (tools/cmake/embed.cmake), declared in NAME.h
+# beside PAGE, compiled into TARGET.
+function(octad_embed_page target page name)
+  set(out ${CMAKE_CURRENT_BINARY_DIR}/${name}.c)
+  add_custom_command(OUTPUT ${out}
+                     COMMAND ${CMAKE_COMMAND} -DIN=${page} -DOUT=${out} -DNAME=${name} -DHEADER=${name}.h
+                             -P ${PROJECT_SOURCE_DIR}/tools/cmake/embed.cmake
+                     DEPENDS ${page} ${PROJECT_SOURCE_DIR}/tools/cmake/embed.cmake
+                     COMMENT "Embedding ${name}")
+  target_sources(${target} PRIVATE ${out})
+endfunction()

@@ -1,6 +1,6 @@
-/* status_http.c: the status server's HTTP side (status_http.h) over libmicrohttpd: one
- * internal thread answering GET (and HEAD) of /status and /metrics with the texts published,
- * and of / with the page (status_page.h). */
+/* status_http.c: the status server (status_http.h) over libmicrohttpd: one internal thread
+ * answering GET (and HEAD) of /status and /metrics with the texts published, and of / with
+ * the program's page. */
 #include "status_http.h"
 
 #include <microhttpd.h>
@@ -9,8 +9,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include "status_page.h"
 
 enum {
     S_MEMORY_LIMIT = 16 * 1024, /* bytes a connection may use: a longer request head is refused */
@@ -22,6 +20,8 @@ struct status_http_s {
     struct MHD_Daemon *daemon;
     pthread_mutex_t lock;
     char *json, *metrics; /* the last published, under lock */
+    const unsigned char *page;
+    size_t page_len;
     int port;
 };
 
@@ -86,25 +86,34 @@ static enum MHD_Result s_access(void *cls, struct MHD_Connection *c, const char 
     if (strcmp(method, "GET") != 0 && strcmp(method, "HEAD") != 0)
         return s_reply(c, MHD_HTTP_METHOD_NOT_ALLOWED, "text/plain; charset=utf-8",
                        s_text("method %s is not allowed (GET, HEAD)\n", method));
-    if (is_page)
-        return s_reply(c, MHD_HTTP_OK, "text/html; charset=utf-8", strdup((const char *)status_page));
+    if (is_page) {
+        char *copy = malloc(self->page_len + 1);
+        if (copy != NULL) {
+            memcpy(copy, self->page, self->page_len);
+            copy[self->page_len] = '\0';
+        }
+        return s_reply(c, MHD_HTTP_OK, "text/html; charset=utf-8", copy);
+    }
     pthread_mutex_lock(&self->lock);
     char *body = strdup(is_status ? self->json : self->metrics);
     pthread_mutex_unlock(&self->lock);
     return s_reply(c, MHD_HTTP_OK, is_status ? "application/json" : "text/plain; version=0.0.4; charset=utf-8", body);
 }
 
-status_http_t *status_http_new(const serve_listen_t *where, char *err, size_t errlen)
+status_http_t *status_http_new(const serve_listen_t *where, const char *option, const unsigned char *page,
+                               size_t page_len, char *err, size_t errlen)
 {
     status_http_t *self = calloc(1, sizeof *self);
     if (self == NULL || (self->json = strdup("{}\n")) == NULL || (self->metrics = strdup("")) == NULL) {
-        snprintf(err, errlen, "--http: out of memory");
+        snprintf(err, errlen, "%s: out of memory", option);
         if (self != NULL)
             free(self->json);
         free(self);
         return NULL;
     }
     pthread_mutex_init(&self->lock, NULL);
+    self->page = page;
+    self->page_len = page_len;
     unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL;
     if (where->addr.ss_family == AF_INET6)
         flags |= MHD_USE_IPv6;
@@ -114,7 +123,7 @@ status_http_t *status_http_new(const serve_listen_t *where, char *err, size_t er
                                     MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)S_TIMEOUT_S,
                                     MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)S_MEMORY_LIMIT, MHD_OPTION_END);
     if (self->daemon == NULL) {
-        snprintf(err, errlen, "--http %s:%d: cannot listen there (address in use, or not this machine's?)",
+        snprintf(err, errlen, "%s %s:%d: cannot listen there (address in use, or not this machine's?)", option,
                  where->text, where->port);
         status_http_destroy(&self);
         return NULL;

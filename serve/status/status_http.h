@@ -1,6 +1,6 @@
-/* status_http.h: the HTTP server of `coordinator --http` (docs/status.md): GET (or HEAD)
- * /status and /metrics answer the last texts published, / the page that draws them
- * (status_page.h); anything else is 404, another method 405. Read-only.
+/* status_http.h: the read-only HTTP server of `coordinator --http` and `worker --http`
+ * (docs/status.md): GET (or HEAD) /status and /metrics answer the last texts published, /
+ * the program's page that draws them; anything else is 404, another method 405.
  *
  * libmicrohttpd answers on its own thread. The coordinator's event loop renders the two
  * texts from its own state and publishes them (status_http_publish copies them under a
@@ -14,9 +14,12 @@
 
 typedef struct status_http_s status_http_t;
 
-/* Starts listening on *where (port 0: any free port); both texts are empty until the
- * first publish. NULL with a message in err naming --http (cannot bind, out of memory). */
-status_http_t *status_http_new(const serve_listen_t *where, char *err, size_t errlen);
+/* Starts listening on *where (port 0: any free port), serving page (page_len bytes, kept
+ * by the caller for the server's life) at /; both texts are empty until the first
+ * publish. NULL with a message in err naming the option (`--http`: cannot bind, out of
+ * memory). */
+status_http_t *status_http_new(const serve_listen_t *where, const char *option, const unsigned char *page,
+                               size_t page_len, char *err, size_t errlen);
 
 /* The port it listens on (the one the system chose for port 0). */
 int status_http_port(const status_http_t *self);

@@ -1,9 +1,0 @@
-/* status_page.h: the live status page (coordinator/status/page.html), embedded in the
- * binary at build time (tools/cmake/embed.cmake): served at GET / of --http, loading
- * nothing from elsewhere. */
-#pragma once
-
-#include <stddef.h>
-
-extern const unsigned char status_page[];
-extern const size_t status_page_len;
