@@ -29,6 +29,17 @@ import tc  # noqa: E402  (the shared harness)
 from tc import check, fail, run  # noqa: E402
 from webdriver import Driver  # noqa: E402
 
+class _Tracked(subprocess.Popen):
+    """Every process a case starts (through tc or here), so that a failed case leaves none behind."""
+    started = []
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        _Tracked.started.append(self)
+
+
+subprocess.Popen = _Tracked
+
 # Octad start, depth 11, cut at ply 4, no hash table: 2840 tasks, a few seconds on two workers.
 MID = ["--perft", "11", "--split-depth", "4", "--hash", "0"]
 
@@ -548,7 +559,13 @@ def main():
     tc.ARGS = ap.parse_args()
     with tempfile.TemporaryDirectory(prefix="octad-status-") as tmp:
         tc.TMP = tmp
-        globals()["case_" + tc.ARGS.case]()
+        try:
+            globals()["case_" + tc.ARGS.case]()
+        finally:  # a failed check exits here: end what the case started
+            for p in _Tracked.started:
+                if p.poll() is None:
+                    p.kill()
+                    p.wait()
     print("PASS " + tc.ARGS.case)
 
 
