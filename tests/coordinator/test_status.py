@@ -304,8 +304,9 @@ def named(s, name):
 def case_faults():
     """The numbers follow a worker that stops answering (SIGSTOP: silent, then gone, its lease
     re-queued), then dies (SIGKILL), and a worker that answers wrong under --verify."""
+    # Silent after two heartbeats (0.6 s), dead after five (1.5 s): a window the 250 ms snapshots see.
     c, base = start("dying", "--perft", 13, "--split-depth", 4, "--hash", 0, "--local-workers", 0, "--json",
-                    "--heartbeat-ms", 200, "--http-hold", 30)
+                    "--heartbeat-ms", 300, "--liveness", 5, "--http-hold", 30)
     alpha, beta = tc.start_worker(c, "alpha"), tc.start_worker(c, "beta")
     s = status_until(base, c, lambda s: all(w["state"] == "working" and w["tasks_done"] > 20 for w in s["workers"])
                      and s["workers_connected"] == 2, "both workers working")
@@ -313,7 +314,7 @@ def case_faults():
     os.kill(beta.pid, signal.SIGSTOP)
     s = status_until(base, c, lambda s: [w["state"] for w in named(s, "beta")] == ["silent"],
                      "the stopped worker silent")
-    check(named(s, "alpha")[0]["state"] in ("working", "idle") and named(s, "beta")[0]["last_seen_seconds"] >= 0.4,
+    check(named(s, "alpha")[0]["state"] in ("working", "idle") and named(s, "beta")[0]["last_seen_seconds"] >= 0.6,
           "a stopped worker is 'silent' after two heartbeat intervals (%.2f s) while the other is not" %
           named(s, "beta")[0]["last_seen_seconds"])
     s = status_until(base, c, lambda s: not named(s, "beta"), "the stopped worker gone")
