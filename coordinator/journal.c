@@ -263,7 +263,8 @@ static int s_load(journal_t *self, char *buf, size_t len, const char *job_key, c
             rc = s_load_credit(self, line, line_no, last_task, err, errlen);
             last_task = 0;
         } else {
-            last_task = strtoull(line + 2, NULL, 10); /* checked by s_load_entry */
+            /* the task a credit may follow; the line itself is checked by s_load_entry */
+            last_task = line[0] == 'T' && line[1] == '\t' ? strtoull(line + 2, NULL, 10) : 0;
             rc = s_load_entry(self, line, line_no, err, errlen);
         }
         if (rc != 0)

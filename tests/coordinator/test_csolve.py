@@ -444,7 +444,7 @@ def case_usage():
         p = subprocess.run(prog("coordinator", *args), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         check(p.returncode == 2 and want in p.stderr and p.stderr.count("\n") == 1,
               "coordinator %s: exit 2, one line naming %s" % (" ".join(args), want))
-    for args, want in [(["--tables", ""], "--tables"), (["--protocol", "4"], "--protocol"),
+    for args, want in [(["--tables", ""], "--tables"), (["--protocol", "5"], "--protocol"),
                        (["--memory", "0"], "--memory"), (["--memory", "lots"], "--memory")]:
         p = subprocess.run(prog("worker", "--connect", "tcp://127.0.0.1:1", *args), stdout=subprocess.PIPE,
                            stderr=subprocess.PIPE, text=True)

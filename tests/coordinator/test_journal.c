@@ -344,11 +344,31 @@ static void test_credits(void **state)
     assert_non_null(strstr(f->err, ":7: credit of task 1 does not follow"));
 }
 
+/* Short lines (empty, one byte) at the end are refused, never read past (the ASan build). */
+static void test_short_lines(void **state)
+{
+    fixture_t *f = *state;
+    journal_t *j = journal_open(f->path, "job", f->err, sizeof f->err);
+    assert_non_null(j);
+    journal_destroy(&j);
+    s_append_raw(f->path, "T\n", 2);
+    assert_null(journal_open(f->path, "job", f->err, sizeof f->err));
+    assert_non_null(strstr(f->err, ":2:"));
+    assert_int_equal(truncate(f->path, 0), 0); /* an empty file: a new journal again */
+    j = journal_open(f->path, "job", f->err, sizeof f->err);
+    assert_non_null(j);
+    journal_destroy(&j);
+    s_append_raw(f->path, "\n", 1);
+    assert_null(journal_open(f->path, "job", f->err, sizeof f->err));
+    assert_non_null(strstr(f->err, ":2:"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_crc32_known_value),
         cmocka_unit_test_setup_teardown(test_credits, s_setup, s_teardown),
+        cmocka_unit_test_setup_teardown(test_short_lines, s_setup, s_teardown),
         cmocka_unit_test_setup_teardown(test_round_trip_and_reopen, s_setup, s_teardown),
         cmocka_unit_test_setup_teardown(test_wrong_job_refused, s_setup, s_teardown),
         cmocka_unit_test_setup_teardown(test_not_a_journal_refused, s_setup, s_teardown),
