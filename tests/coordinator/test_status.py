@@ -7,7 +7,7 @@ in headless Chromium (Debian's chromium and chromium-driver), its figures agains
 screenshot kept in the working folder (status-page.png).
 
 usage: test_status.py CASE --bin DIR [--octad PATH]
-Cases: live, kinds, usage, http, prometheus, page, faults, worker.
+Cases: live, kinds, usage, http, prometheus, page, faults, worker, curve.
 """
 import argparse
 import base64
@@ -357,6 +357,36 @@ def case_faults():
           "each disagreement is the liar's and one honest worker's: %r" % d)
     bad = [k for k in m if k.startswith('octad_worker_disagreements_total{worker="bad"')]
     check(len(bad) == 1 and m[bad[0]] == d["bad"], "/metrics has the liar's disagreements (%d)" % d["bad"])
+
+
+def case_curve():
+    """Under CURVE a worker is shown by its key's fingerprint, as the log names it, and no key
+    (public or secret, the coordinator's or a worker's) is in anything served."""
+    keys = []
+    for name in ("coord", "good"):
+        rc, _, err = run(tc.prog("coordinator", "keygen", os.path.join(tc.TMP, name)))
+        check(rc == 0, "keygen " + name)
+        for ext in ("key", "pub"):
+            with open(os.path.join(tc.TMP, name + "." + ext)) as f:
+                keys += re.findall(r"(?:^|= )(\S{40})$", f.read(), re.M)
+    check(len(set(keys)) == 4, "two key pairs made (%d keys)" % len(set(keys)))
+    c, base = start("curve", "--perft", 8, "--split-depth", 3, "--local-workers", 0, "--json", "--http-hold", 30,
+                    "--curve-secret", os.path.join(tc.TMP, "coord.key"), "--allow", os.path.join(tc.TMP, "good.pub"))
+    w = tc.start_worker(c, "good", "--server-key", os.path.join(tc.TMP, "coord.pub"), "--secret",
+                        os.path.join(tc.TMP, "good.key"))
+    s = status_until(base, c, lambda s: named(s, "good"), "the CURVE worker")
+    served = [get(base + path)[2] for path in ("/status", "/metrics", "/")]
+    final = final_status(c, base)
+    served += [json.dumps(final), get(base + "/metrics")[2]]
+    c.p.terminate()
+    _, err = c.finish(timeout=60)
+    w.wait(timeout=30)
+    logged = re.findall(r"worker good \[key ([0-9a-f]{16})\] joined", err)
+    check(len(logged) == 1 and named(s, "good")[0]["key_fingerprint"] == logged[0] and
+          named(final, "good")[0]["key_fingerprint"] == logged[0],
+          "/status names the worker's key by the fingerprint the log gives (%s)" % (logged[0] if logged else "?"))
+    leaked = [k for k in keys for text in served if k in text]
+    check(not leaked, "no key, public or secret, in /status, /metrics or the page (%d texts checked)" % len(served))
 
 
 def case_worker():
