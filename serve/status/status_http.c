@@ -13,6 +13,7 @@
 enum {
     S_MEMORY_LIMIT = 16 * 1024, /* bytes a connection may use: a longer request head is refused */
     S_CONNECTIONS_MAX = 64,     /* a status page, not a web site */
+    S_PER_ADDRESS_MAX = 16,     /* so that one client holding connections does not take them all */
     S_TIMEOUT_S = 10            /* idle connections are closed */
 };
 
@@ -120,6 +121,7 @@ status_http_t *status_http_new(const serve_listen_t *where, const char *option, 
     /* One thread: requests are answered one after another, each a copy of a text. */
     self->daemon = MHD_start_daemon(flags, (uint16_t)where->port, NULL, NULL, s_access, self, MHD_OPTION_SOCK_ADDR,
                                     &where->addr, MHD_OPTION_CONNECTION_LIMIT, (unsigned)S_CONNECTIONS_MAX,
+                                    MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)S_PER_ADDRESS_MAX,
                                     MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)S_TIMEOUT_S,
                                     MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)S_MEMORY_LIMIT, MHD_OPTION_END);
     if (self->daemon == NULL) {

@@ -7,7 +7,7 @@ in headless Chromium (Debian's chromium and chromium-driver), its figures agains
 screenshot kept in the working folder (status-page.png).
 
 usage: test_status.py CASE --bin DIR [--octad PATH]
-Cases: live, kinds, usage, http, prometheus, page, faults, worker, curve.
+Cases: live, kinds, usage, http, prometheus, page, faults, worker, curve, hostile.
 """
 import argparse
 import base64
@@ -357,6 +357,59 @@ def case_faults():
           "each disagreement is the liar's and one honest worker's: %r" % d)
     bad = [k for k in m if k.startswith('octad_worker_disagreements_total{worker="bad"')]
     check(len(bad) == 1 and m[bad[0]] == d["bad"], "/metrics has the liar's disagreements (%d)" % d["bad"])
+
+
+def case_hostile():
+    """Oversized and malformed requests are refused; 200 slow connections (far more than the
+    server's 64, 16 from one address) do not stop the job: it finishes exactly, in about the time
+    the same job takes without them (measured here first)."""
+    def job(slow_nb):
+        c, base = start("hostile-%d" % slow_nb, *MID, "--local-workers", 0, "--json")
+        host, port = "127.0.0.1", int(base.rsplit(":", 1)[1])
+        slow = []
+        for _ in range(slow_nb):  # each sends half a request and then nothing
+            try:
+                s = socket.create_connection((host, port), timeout=5)
+                s.sendall(b"GET /status HTTP/1.1\r\nHost: a\r\n")
+                slow.append(s)
+            except OSError:
+                break
+        ws = [tc.start_worker(c, n) for n in ("alpha", "beta")]
+        res, _ = c.finish(timeout=120)
+        for w in ws:
+            w.wait(timeout=30)
+        for s in slow:
+            s.close()
+        return res, len(slow)
+
+    c, base = start("refuse", "--perft", 4, "--local-workers", 1, "--json", "--http-hold", 30)
+    host, port = "127.0.0.1", int(base.rsplit(":", 1)[1])
+
+    def raw(data, timeout=10):
+        s = socket.create_connection((host, port), timeout=timeout)
+        try:
+            s.sendall(data)
+            return s.recv(200).decode(errors="replace")
+        except (ConnectionResetError, BrokenPipeError):
+            return "(closed)"
+        except TimeoutError:
+            return "(no answer)"
+        finally:
+            s.close()
+    reply = raw(b"GET /status?" + b"x" * 20000 + b" HTTP/1.1\r\nHost: a\r\n\r\n")
+    check(reply.startswith("HTTP/1.1 414"), "a 20 kB request line is refused (%r)" % reply[:40])
+    reply = raw(b"GET /status HTTP/1.1\r\n" + b"X-Pad: " + b"y" * 20000 + b"\r\n\r\n")
+    check(reply.startswith("HTTP/1.1 431"), "a 20 kB header is refused (%r)" % reply[:40])
+    reply = raw(b"\x00\x01garbage\r\n\r\n", timeout=3)
+    check(not reply.startswith("HTTP/1.1 200"), "a malformed request is not answered as one (%r)" % reply[:40])
+    check(get(base + "/status")[0] == 200, "and the server still answers")
+    c.p.terminate()
+    c.finish(timeout=30)
+    calm, _ = job(0)
+    res, held = job(200)
+    check(res["nodes"] == calm["nodes"] and res["seconds"] <= 3 * calm["seconds"] + 5,
+          "with %d slow connections open the job finished exactly in %.2f s (%.2f s without them)" %
+          (held, res["seconds"], calm["seconds"]))
 
 
 def case_curve():
