@@ -80,7 +80,6 @@ static void s_on_analysed(server_t *s, s_analyse_t *aj, peer_t *p, const msg_ana
     }
     s->sum.worker_seconds += (double)a->elapsed_ms / 1000.0;
     p->wall_s += (double)a->elapsed_ms / 1000.0;
-    p->amount += r.nodes;
     tasks_answer(s, &aj->t, p, i, ajob_answer(aj->a, i, &r), NULL, a->elapsed_ms);
 }
 

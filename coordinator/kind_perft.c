@@ -92,7 +92,6 @@ static void s_on_result(server_t *s, s_perft_t *pj, peer_t *p, const msg_result_
     }
     s->sum.worker_seconds += (double)r->elapsed_ms / 1000.0;
     p->wall_s += (double)r->elapsed_ms / 1000.0;
-    p->amount += r->nodes * job_task_weight(job, i); /* as the total counts it (a task may stand for several) */
     tasks_answer(s, &pj->t, p, i, r->nodes, st, r->elapsed_ms);
 }
 

@@ -31,7 +31,7 @@ typedef struct {
     int64_t since;            /* when it said HELLO */
     int64_t last_recv, last_send;
     uint64_t results;
-    count_t amount;           /* nodes (positions) its answers that passed the checks stand for */
+    count_t amount;           /* nodes of the tasks credited to it, as the total counts them (solve: positions of its SOLVED) */
     uint64_t bad_nb;          /* malformed or unexpected messages from it */
     uint64_t refusals;        /* tasks it refused (REFUSE) */
     uint64_t disagreements;   /* verify: its answers that differed from another worker's */

@@ -206,7 +206,9 @@ void tasks_answer(server_t *s, tasks_t *t, peer_t *p, size_t i, sched_answer_t v
     t->by = (journal_credit_t){.task_id = (uint64_t)i + 1, .cpu_ms = cpu, .wall_ms = wall_ms};
     snprintf(t->by.worker, sizeof t->by.worker, "%s", p->name);
     t->by_recorded = false;
+    t->by_peer = p;
     s_outcome(s, t, i, sched_result(t->sched, i, p->serial, p->name_id, v, stats), v, p);
+    t->by_peer = NULL;
     if (t->by_recorded)
         p->cpu_credited_ms = p->cpu_ms;
 }
@@ -250,6 +252,8 @@ bool tasks_record(server_t *s, tasks_t *t, size_t i, const char *key, count_t no
     }
     if (credit != NULL && t->by.worker[0] != '\0')
         credit_add(credit, &t->by);
+    if (t->by_peer != NULL) /* the session's nodes: those of the tasks credited to it, as the total counts */
+        t->by_peer->amount += amount;
     t->by_recorded = true;
     t->nodes_done += amount;
     return true;

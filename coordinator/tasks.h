@@ -58,6 +58,7 @@ struct tasks_s {
     credit_t *credit;                 /* the contributors (the journal's and this run's); tasks_credit */
     journal_credit_t by;              /* who answers the task being committed (tasks_answer) */
     bool by_recorded;                 /* tasks_record took it */
+    peer_t *by_peer;                  /* the session answering, during tasks_answer (else NULL) */
     unsigned refusals_logged;
     uint64_t refusals;                /* REFUSEs taken (and refusals of a worker's answer) */
 };
