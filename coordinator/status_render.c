@@ -106,7 +106,8 @@ char *status_render_json(const status_snap_t *s)
                              s_count(p->amount), "rate_per_second", s_rate(s), "rate_now_per_second",
                              history_rate_now(&s->history), "rate_window_seconds", HISTORY_WINDOW_S, "eta_seconds",
                              s_eta(s));
-    json_t *counters = json_pack("{s:I, s:I, s:I, s:I, s:I, s:I, s:I}", "dispatched", (json_int_t)s->sum.dispatched,
+    json_t *counters = json_pack("{s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I}", "copies", (json_int_t)s->sum.copies,
+                                 "dispatched", (json_int_t)s->sum.dispatched,
                                  "results", (json_int_t)s->sum.results, "duplicates", (json_int_t)s->sum.duplicates,
                                  "requeued", (json_int_t)s->sum.requeued, "dropped", (json_int_t)s->sum.dropped,
                                  "disagreements", (json_int_t)s->sum.disagreements, "worker_sessions",
@@ -273,6 +274,8 @@ char *status_render_metrics(const status_snap_t *s)
           (double)s->sum.duplicates);
     s_one(&t, "octad_task_requeues_total", "counter", "Leases ended by expiry, a worker's death, handback or refusal.",
           (double)s->sum.requeued);
+    s_one(&t, "octad_task_copies_total", "counter", "Copies of running tasks given to idle workers (stragglers).",
+          (double)s->sum.copies);
     s_one(&t, "octad_messages_dropped_total", "counter", "Malformed, unexpected or foreign messages dropped.",
           (double)s->sum.dropped);
     s_one(&t, "octad_disagreements_total", "counter", "Verify: answers that differed.", (double)s->sum.disagreements);
