@@ -76,6 +76,12 @@ static void s_log_refused_keys(server_t *self)
 #endif
 }
 
+static void s_observe(server_t *self, int64_t now, bool final)
+{
+    if (self->observe != NULL)
+        self->observe(self, now, final);
+}
+
 static void s_timers(server_t *self, spawn_t *spawn, int64_t now)
 {
     if (now < self->next_timers_ms)
@@ -83,7 +89,7 @@ static void s_timers(server_t *self, spawn_t *spawn, int64_t now)
     self->next_timers_ms = now + TIMERS_EVERY_MS;
     s_peer_timers(self, now);
     s_log_refused_keys(self);
-    server_publish_status(self, now, false);
+    s_observe(self, now, false);
     if (now >= self->next_expire_ms) {
         self->kind->expire(self, self->job, now);
         self->next_expire_ms = now + EXPIRE_EVERY_MS;
@@ -102,7 +108,7 @@ int server_run(server_t *self, spawn_t *spawn, int stop_fd)
 {
     self->start_ms = server_now_ms();
     self->start_wall = (int64_t)time(NULL);
-    server_publish_status(self, self->start_ms, true);
+    s_observe(self, self->start_ms, true);
     while (!self->failed && !self->kind->finished(self->job)) {
         zmq_pollitem_t items[2] = {{.socket = self->router, .events = ZMQ_POLLIN},
                                    {.fd = stop_fd, .events = ZMQ_POLLIN}};
@@ -126,7 +132,7 @@ int server_run(server_t *self, spawn_t *spawn, int stop_fd)
     self->sum.seconds = (double)(server_now_ms() - self->start_ms) / 1000.0;
     if (self->first_dispatch_ms > 0 && self->last_result_ms >= self->first_dispatch_ms)
         self->sum.dispatch_seconds = (double)(self->last_result_ms - self->first_dispatch_ms) / 1000.0;
-    server_publish_status(self, server_now_ms(), true);
+    s_observe(self, server_now_ms(), true);
     return !self->failed ? 0 : self->end_code != 0 ? self->end_code : 1;
 }
 

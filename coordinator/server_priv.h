@@ -5,7 +5,7 @@
  *   server_link.c  the private default socket and the ROUTER's connection events
  *   server_msg.c   receiving and handling the session messages (HELLO, CREDIT, ...)
  *   server.c       the socket, the event loop and its timers
- *   server_status.c the status snapshot for --status (status.h), published from the loop
+ *   server_status.c the status snapshot for --http (status.h): an observer of the loop
  * The job kinds (kind_*.c, tasks*.c, ssolve_server.c) use the services; the server
  * reaches them only through the row it was given (self->kind). */
 #pragma once
@@ -53,6 +53,9 @@ struct server_s {
     int64_t stall_since, stall_said_ms; /* the kind's stall clock (its timers) */
     server_summary_t sum;
     status_http_t *status;       /* --http, or NULL (serve/status/status_http.h) */
+    /* The loop's observer, or NULL: called on every timer turn (now: the monotonic clock) and
+     * at the start and end of the run (final). server_set_status installs the status page's. */
+    void (*observe)(server_t *self, int64_t now, bool final);
     struct status_snap_s *snap;  /* its snapshot, filled here and copied by status_publish */
     int64_t next_status_ms;
     int64_t start_wall;          /* Unix seconds the run began */
@@ -95,9 +98,6 @@ void server_count_dispatch(server_t *self, peer_t *p, int64_t now);
 /* Marks the job failed with a message. */
 void server_fail(server_t *self, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-/* Fills the status snapshot and publishes it (now: the monotonic clock; final: the end of
- * the run); nothing without --status. */
-void server_publish_status(server_t *self, int64_t now, bool final);
 
 /* Reads and handles every waiting message (up to a batch). */
 void server_read(server_t *self);

@@ -13,11 +13,14 @@
 
 enum { STATUS_EVERY_MS = 250 };
 
+static void s_publish(server_t *self, int64_t now, bool final);
+
 int server_set_status(server_t *self, status_http_t *st)
 {
     self->status = st;
     if (st == NULL)
         return 0;
+    self->observe = s_publish;
     self->snap = calloc(1, sizeof *self->snap);
     if (self->snap == NULL)
         return -1;
@@ -57,7 +60,8 @@ static void s_worker(const server_t *self, const peer_t *p, int64_t now, status_
     w->last_seen_s = (double)(now - p->last_recv) / 1000.0;
 }
 
-void server_publish_status(server_t *self, int64_t now, bool final)
+/* Fills the status snapshot and publishes it, at most every STATUS_EVERY_MS but always when final. */
+static void s_publish(server_t *self, int64_t now, bool final)
 {
     status_snap_t *s = self->snap;
     if (self->status == NULL || (!final && now < self->next_status_ms))
