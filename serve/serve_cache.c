@@ -2,6 +2,8 @@
  * a chained hash table over a doubly linked recency list, under one mutex. */
 #include "serve_cache.h"
 
+#include "hash.h"
+
 #include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -23,10 +25,7 @@ struct serve_cache {
 
 static uint64_t s_hash(const char *key)
 {
-    uint64_t h = 1469598103934665603ull; /* FNV-1a */
-    for (; *key; key++)
-        h = (h ^ (unsigned char)*key) * 1099511628211ull;
-    return h;
+    return hash_fnv1a(key);
 }
 
 serve_cache_t *serve_cache_new(size_t capacity)

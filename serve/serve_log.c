@@ -1,6 +1,8 @@
 /* serve_log.c: failures logged once (serve_log.h). */
 #include "serve_log.h"
 
+#include "hash.h"
+
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -34,13 +36,9 @@ void serve_log_destroy(serve_log_t **self_p)
 
 static uint64_t s_hash(const char *what, const char *message)
 {
-    uint64_t h = 1469598103934665603ull;
-    for (const char *s = what; *s; s++)
-        h = (h ^ (unsigned char)*s) * 1099511628211ull;
-    h = (h ^ 0xff) * 1099511628211ull;
-    for (const char *s = message; *s; s++)
-        h = (h ^ (unsigned char)*s) * 1099511628211ull;
-    return h;
+    static const unsigned char separator = 0xff; /* no text byte: "ab"+"c" differs from "a"+"bc" */
+    uint64_t h = hash_fnv1a_add(hash_fnv1a(what), &separator, 1);
+    return hash_fnv1a_text(h, message);
 }
 
 void serve_log_once(serve_log_t *self, const char *what, const char *message)
