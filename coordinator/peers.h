@@ -9,7 +9,9 @@
 #include "msg.h"
 #include "wire.h"
 
-enum { PEERS_MAX = 1024, PEERS_PER_KEY_MAX = 256 };
+/* PEERS_MAX sessions at most (their slots are allocated as they come, 256 at a time); the
+ * file descriptors of the process bound it first on most machines (docs/swarm.md). */
+enum { PEERS_MAX = 32768, PEERS_PER_KEY_MAX = 256 };
 
 /* One welcomed worker session. */
 typedef struct {

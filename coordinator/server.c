@@ -110,9 +110,10 @@ int server_run(server_t *self, spawn_t *spawn, int stop_fd)
     self->start_wall = (int64_t)time(NULL);
     s_observe(self, self->start_ms, true);
     while (!self->failed && !self->kind->finished(self->job)) {
-        zmq_pollitem_t items[2] = {{.socket = self->router, .events = ZMQ_POLLIN},
-                                   {.fd = stop_fd, .events = ZMQ_POLLIN}};
-        if (zmq_poll(items, 2, s_poll_ms(self)) < 0 && errno != EINTR) {
+        zmq_pollitem_t items[3] = {{.socket = self->router, .events = ZMQ_POLLIN},
+                                   {.fd = stop_fd, .events = ZMQ_POLLIN},
+                                   {.socket = self->monitor, .events = ZMQ_POLLIN}};
+        if (zmq_poll(items, self->monitor != NULL ? 3 : 2, s_poll_ms(self)) < 0 && errno != EINTR) {
             server_fail(self, "zmq_poll: %s", zmq_strerror(errno));
             break;
         }
@@ -122,6 +123,8 @@ int server_run(server_t *self, spawn_t *spawn, int stop_fd)
             server_fail(self, "interrupted; %s", status);
             break;
         }
+        if (items[2].revents & ZMQ_POLLIN)
+            server_watch_links(self);
         if (items[0].revents & ZMQ_POLLIN)
             server_read(self);
         s_timers(self, spawn, server_now_ms());

@@ -18,10 +18,18 @@ int server_link_watch(server_t *self)
     if (zmq_socket_monitor(self->router, ep, ZMQ_EVENT_ACCEPTED | ZMQ_EVENT_DISCONNECTED) != 0)
         return -1;
     self->monitor = zmq_socket(self->ctx, ZMQ_PAIR);
-    if (self->monitor == NULL || zmq_connect(self->monitor, ep) != 0)
+    if (self->monitor == NULL)
         return -1;
-    int linger = 0;
+    /* libzmq's I/O thread writes the events with a blocking send: were the pipe bounded, a
+     * thousand connections accepted at once would fill it and stop that thread, which is the
+     * one that moves every worker's messages, so the loop would never hear the messages after
+     * which it reads the events (found with 5,000 swarm sessions). No high-water mark on the
+     * reading side makes the inproc pipe unbounded; the loop also reads it whenever it wakes. */
+    int linger = 0, unbounded = 0;
     zmq_setsockopt(self->monitor, ZMQ_LINGER, &linger, sizeof linger);
+    zmq_setsockopt(self->monitor, ZMQ_RCVHWM, &unbounded, sizeof unbounded);
+    if (zmq_connect(self->monitor, ep) != 0)
+        return -1;
     return 0;
 }
 

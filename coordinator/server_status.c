@@ -81,7 +81,16 @@ static void s_publish(server_t *self, int64_t now, bool final)
     history_add(&s->history, s->elapsed_s, (double)s->progress.amount);
     s->sum = sum;
     s->worker_nb = 0;
-    for (size_t k = 0; k < peers_cap(self->peers) && s->worker_nb < PEERS_MAX; k++) {
+    size_t want = peers_count(self->peers);
+    if (want > s->worker_cap) {
+        size_t cap = want + want / 4 + 16;
+        status_snap_t *grown = realloc(s, sizeof *s + cap * sizeof s->workers[0]);
+        if (grown != NULL) { /* else this snapshot lists the workers that fit */
+            self->snap = s = grown;
+            s->worker_cap = cap;
+        }
+    }
+    for (size_t k = 0; k < peers_cap(self->peers) && s->worker_nb < s->worker_cap; k++) {
         const peer_t *p = peers_at(self->peers, k);
         if (!p->used)
             continue;

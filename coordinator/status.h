@@ -46,7 +46,9 @@ typedef struct status_snap_s {
     history_t history;        /* the amount over time: the rate now and the chart */
     server_summary_t sum;     /* counters so far (requeued, results, ...) */
     size_t worker_nb;         /* workers[0..worker_nb) */
-    status_worker_t workers[PEERS_MAX];
+    size_t worker_cap;        /* workers has room for that many: the loop reallocates the whole
+                               * snapshot to grow it, so one free() ends it */
+    status_worker_t workers[];
 } status_snap_t;
 
 /* Malloc'd NUL-terminated texts of a snapshot; NULL when out of memory. */
