@@ -48,30 +48,32 @@ static void s_key(ajob_t *self)
 ajob_t *ajob_new(variant_t v, const char *start, const char *moves, int depth, uint32_t hash_mb, bool verify,
                  char *err, size_t errlen)
 {
-    static game_child_t kids[GAME_MOVES_MAX];
     ajob_t *self = calloc(1, sizeof *self);
-    if (self == NULL) {
+    game_child_t *kids = malloc(GAME_MOVES_MAX * sizeof *kids);
+    if (self == NULL || kids == NULL) {
         snprintf(err, errlen, "out of memory");
-        return NULL;
+        goto fail;
     }
     *self = (ajob_t){.variant = v, .depth = depth, .hash_mb = hash_mb, .verify = verify};
     snprintf(self->start, sizeof self->start, "%s", start);
     if (s_moves(self, moves, err, errlen) != 0 ||
-        engine_split_game(&self->game, v, start, self->moves[0], MSG_MOVE_MAX, self->n_moves, err, errlen) != 0) {
-        free(self);
-        return NULL;
-    }
+        engine_split_game(&self->game, v, start, self->moves[0], MSG_MOVE_MAX, self->n_moves, err, errlen) != 0)
+        goto fail;
     int n = game_children(&self->game.pos, kids);
     if (n == 0) {
         snprintf(err, errlen, "the position has no legal move (mate or stalemate): nothing to analyse");
-        free(self);
-        return NULL;
+        goto fail;
     }
     self->task_nb = (size_t)n;
     for (int i = 0; i < n; i++)
         snprintf(self->root[i], sizeof self->root[i], "%.7s", kids[i].uoi);
+    free(kids);
     s_key(self);
     return self;
+fail:
+    free(kids);
+    free(self);
+    return NULL;
 }
 
 void ajob_destroy(ajob_t **self_p)
@@ -89,7 +91,7 @@ void ajob_task_msg(const ajob_t *self, size_t i, uint64_t task_id, uint32_t leas
     snprintf(a->variant, sizeof a->variant, "%s", game_variant_name(self->variant));
     snprintf(a->position, sizeof a->position, "%s", self->start);
     a->n_moves = (uint32_t)self->n_moves;
-    memcpy(a->moves, self->moves, sizeof a->moves);
+    a->moves = self->moves;
     memcpy(a->move, self->root[i], sizeof a->move);
     a->depth = (uint8_t)self->depth;
     a->hash_mb = self->hash_mb;
@@ -164,10 +166,11 @@ void ajob_record(const ajob_t *self, size_t i, const ajob_result_t *r, char *buf
 int ajob_record_parse(const ajob_t *self, size_t i, const char *key, uint64_t nodes, ajob_result_t *out, char *why,
                       size_t len)
 {
-    static msg_analysed_t a;
+    msg_analysed_t a = {0};
+    msg_move_t pv[MSG_PV_MAX];
     char bound[8];
     int score, seldepth, used = 0;
-    memset(&a, 0, sizeof a);
+    a.pv = pv;
     if (sscanf(key, "%7s score %d bound %7s seldepth %d pv%n", a.move, &score, bound, &seldepth, &used) != 4 ||
         used == 0 || score < -MSG_SCORE_MAX || score > MSG_SCORE_MAX || seldepth < 0 || seldepth > UINT8_MAX) {
         snprintf(why, len, "not an analysis record (\"MOVE score S bound B seldepth D pv ...\")");
@@ -188,8 +191,8 @@ int ajob_record_parse(const ajob_t *self, size_t i, const char *key, uint64_t no
             snprintf(why, len, "PV too long or a move too long");
             return -1;
         }
-        memcpy(a.pv[a.n_pv], p, n);
-        a.pv[a.n_pv++][n] = '\0';
+        memcpy(pv[a.n_pv], p, n);
+        pv[a.n_pv++][n] = '\0';
         p += n;
     }
     if (a.bound > MSG_BOUND_UPPER) {

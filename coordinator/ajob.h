@@ -36,7 +36,7 @@ typedef struct ajob_s {
     variant_t variant;
     char start[GAME_TEXT_MAX];             /* the game's start position */
     int n_moves;
-    char moves[MSG_GAME_MOVES_MAX][MSG_MOVE_MAX]; /* the game from start to the analysed position */
+    msg_move_t moves[MSG_GAME_MOVES_MAX];  /* the game from start to the analysed position */
     engine_game_t game;                    /* the analysed position and its history */
     int depth;
     uint32_t hash_mb;
@@ -58,7 +58,7 @@ ajob_t *ajob_new(variant_t v, const char *start, const char *moves, int depth, u
 /* Frees *self_p and NULLs it; safe on NULL. */
 void ajob_destroy(ajob_t **self_p);
 
-/* The ANALYSE of task i. */
+/* The ANALYSE of task i; its moves point into self. */
 void ajob_task_msg(const ajob_t *self, size_t i, uint64_t task_id, uint32_t lease_ms, msg_t *m);
 
 /* Whether an ANALYSED can be task i's answer: its move is task i's, its PV

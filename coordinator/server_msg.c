@@ -152,6 +152,7 @@ struct server_rx_s {
     wire_meta_t meta;
     msg_t m;
     char err[256];
+    msg_bulk_store_t bulk; /* m's bulk fields: each message of a batch keeps its own until handled */
 };
 
 /* Handles one received message (or receive error). */
@@ -192,7 +193,9 @@ static size_t s_read_batch(server_t *self, bool *placing)
     *placing = false;
     while (k < RX_BATCH) {
         server_rx_t *rx = &self->rx[k];
-        rx->rc = wire_recv_from_meta(self->router, &rx->id, &rx->meta, &rx->m, ZMQ_DONTWAIT, rx->err, sizeof rx->err);
+        msg_bulk_t bulk = msg_bulk_of(&rx->bulk);
+        rx->rc = wire_recv_from_meta(self->router, &rx->id, &rx->meta, &rx->m, &bulk, ZMQ_DONTWAIT, rx->err,
+                                     sizeof rx->err);
         if (rx->rc == MSG_ETRANSPORT)
             break;
         *placing |= rx->rc != MSG_OK || rx->m.type == MSG_HELLO || rx->m.type == MSG_RESULT ||

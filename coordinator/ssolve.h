@@ -38,6 +38,8 @@ typedef struct ssolve_s {
     char (*texts)[GAME_TEXT_MAX]; /* --ofen POS or the deployed starts: answered at the end */
     int ntexts;
     uint64_t local_memory;        /* what the local workers' pairs may take together (3/4 of RAM) */
+    msg_tableref_t needs[MSG_NEEDS_MAX]; /* the needs of the SOLVE or VERIFY being sent (bulk) */
+    uint8_t chunk_data[MSG_CHUNK_MAX];   /* the bytes of the CHUNK being served (bulk) */
 } ssolve_t;
 
 /* Opens the job: makes DIR and its id, builds the graph, takes pairs whose

@@ -123,9 +123,13 @@ static int s_task_msg(server_t *s, tasks_t *t, size_t i, const peer_t *p, msg_t 
     sdag_pair_t *pr = &sv->g.pairs[k];
     bool check = s_is_check(sv, i);
     msg_init(m, check ? MSG_VERIFY : MSG_SOLVE);
-    int rc = check ? s_needs(s, sv, k, m->u.verify.needs, &m->u.verify.n_needs) |
+    int rc = check ? s_needs(s, sv, k, sv->needs, &m->u.verify.n_needs) |
                          s_own(s, sv, k, m->u.verify.tables, &m->u.verify.n_tables)
-                   : s_needs(s, sv, k, m->u.solve.needs, &m->u.solve.n_needs);
+                   : s_needs(s, sv, k, sv->needs, &m->u.solve.n_needs);
+    if (check)
+        m->u.verify.needs = sv->needs;
+    else
+        m->u.solve.needs = sv->needs;
     if (rc != 0)
         return -1;
     pr->held = s_local(s, p) ? pr->memory : 0;
@@ -432,7 +436,7 @@ static void s_on_fetch(server_t *s, ssolve_t *sv, peer_t *p, const msg_fetch_t *
         server_reply_error(s, &p->id, MSG_CODE_TABLE, err);
         return;
     }
-    if (xfer_serve(sv->dir, f, &chunk, err, sizeof err) != 0) {
+    if (xfer_serve(sv->dir, f, &chunk, sv->chunk_data, err, sizeof err) != 0) {
         server_reply_error(s, &p->id, MSG_CODE_TABLE, err);
         return;
     }

@@ -32,7 +32,8 @@ typedef struct {
      * of the session renews its leases. */
     bool exclusive;
     /* Task i's message (TASK, ANALYSE, SOLVE) for worker p with its lease (--lease); 0, or
-     * -1 after server_fail. */
+     * -1 after server_fail. Its bulk fields may point into the job, valid until the next
+     * task_msg (the caller sends m first). */
     int (*task_msg)(server_t *s, tasks_t *t, size_t i, const peer_t *p, msg_t *m);
     /* Or NULL (every task fits every worker, taken in the scheduler's order): how queued
      * task i ranks for worker p, < 0 when it does not fit it (sched_rank_fn). */

@@ -34,7 +34,8 @@ enum {
     MSG_PV_MAX = 120,          /* OCTP/3 moves of one PV (the engine's ENGINE_MAX_PLY) */
     MSG_SCORE_MAX = 32000,     /* OCTP/3 |score|: the engine's mate score at the root */
     MSG_ANALYSE_DEPTH_MAX = 100, /* OCTP/3 search depth (the engine's ENGINE_DEPTH_MAX) */
-    MSG_ANALYSE_HASH_MAX = 65536 /* OCTP/3 hash_mb of an analysis */
+    MSG_ANALYSE_HASH_MAX = 65536, /* OCTP/3 hash_mb of an analysis */
+    MSG_T_BOUND = 512          /* most bytes a msg_t may take (checked at compile time below) */
 };
 
 /* The protocol name, element 0 of every message. */
@@ -138,9 +139,14 @@ typedef struct {
     char reason[MSG_TEXT_MAX];
 } msg_refuse_t;
 
+/* Bulk fields (the lists and bytes that may be long) are not inside the
+ * message: a field holds a pointer to its elements and their count. The
+ * sender points them at its own arrays; msg_decode copies them into the
+ * caller's bulk storage (msg_bulk_t below). Marked "bulk" below. */
+
 typedef struct {
     uint32_t n_task_ids;
-    uint64_t task_ids[MSG_HANDBACK_MAX];
+    const uint64_t *task_ids;           /* bulk, MSG_HANDBACK_MAX at most */
 } msg_handback_t;
 
 typedef struct {
@@ -164,7 +170,7 @@ typedef struct {
     uint64_t job_id;
     char pair[MSG_TABLE_NAME_MAX];          /* the pair's primary table */
     uint32_t n_needs;
-    msg_tableref_t needs[MSG_NEEDS_MAX];    /* tables its exits lead to */
+    const msg_tableref_t *needs;            /* bulk: tables its exits lead to */
     char dir_id[MSG_TABLE_NAME_MAX];        /* the coordinator's table directory id ("" none) */
     uint32_t lease_ms;
 } msg_solve_t;
@@ -176,7 +182,7 @@ typedef struct {
     uint32_t n_tables;
     msg_tableref_t tables[MSG_PAIR_TABLES_MAX]; /* the files to check */
     uint32_t n_needs;
-    msg_tableref_t needs[MSG_NEEDS_MAX];
+    const msg_tableref_t *needs;            /* bulk */
     char dir_id[MSG_TABLE_NAME_MAX];
     uint32_t lease_ms;
 } msg_verify_t;
@@ -212,9 +218,12 @@ typedef struct {
     uint64_t offset;
     uint64_t size;                  /* the whole file's size */
     uint32_t n_data;
-    uint8_t data[MSG_CHUNK_MAX];
+    const uint8_t *data;            /* bulk, MSG_CHUNK_MAX bytes at most */
     uint32_t crc;                   /* CRC-32C of data */
 } msg_chunk_t;
+
+/* OCTP/3: one move's text (UOI / UCI), NUL-terminated. */
+typedef char msg_move_t[MSG_MOVE_MAX];
 
 /* OCTP/3: search the position reached by `moves` from `position` with
  * the root restricted to `move` (PROTOCOL.md section 12). */
@@ -224,7 +233,7 @@ typedef struct {
     char variant[MSG_VARIANT_MAX];
     char position[MSG_POSITION_MAX];            /* the game's start */
     uint32_t n_moves;
-    char moves[MSG_GAME_MOVES_MAX][MSG_MOVE_MAX]; /* from the start to the analysed position */
+    const msg_move_t *moves;                    /* bulk: from the start to the analysed position */
     char move[MSG_MOVE_MAX];                    /* the one root move searched */
     uint8_t depth;
     uint32_t hash_mb;
@@ -241,7 +250,7 @@ typedef struct {
     int32_t score;                    /* engine units: centipawns, or +-(32000 - plies to mate) */
     uint8_t bound;                    /* MSG_BOUND_* */
     uint32_t n_pv;
-    char pv[MSG_PV_MAX][MSG_MOVE_MAX]; /* pv[0] == move */
+    const msg_move_t *pv;             /* bulk: pv[0] == move */
     uint8_t seldepth;
     uint64_t nodes;
     uint64_t elapsed_ms;
@@ -254,9 +263,10 @@ typedef struct {
 } msg_usage_t;
 
 /* One message of any type: `type` says which member of `u` is live
- * (HEARTBEAT has no fields). A plain value with no owned memory: copy it,
- * keep it on the stack (about 33 KiB: a CHUNK holds its data) or in a
- * struct; nothing to free. `version` is the envelope's protocol version:
+ * (HEARTBEAT has no fields). A small plain value (at most MSG_T_BOUND
+ * bytes, so it lives on the stack) that owns no memory: its bulk fields
+ * borrow the sender's arrays or the receiver's bulk storage, which must
+ * outlive it; nothing to free. `version` is the envelope's protocol version:
  * msg_init sets the type's first version (msg_type_version); a sender
  * may raise a message to its session's version (2 or 3). */
 typedef struct {
@@ -284,6 +294,35 @@ typedef struct {
     } u;
 } msg_t;
 
+_Static_assert(sizeof(msg_t) <= MSG_T_BOUND, "msg_t must stay small enough for the stack: put long fields in bulk");
+
+/* Caller-owned storage that msg_decode copies a message's bulk fields into
+ * (each aligned for its elements); the decoded message points into it, so it
+ * must outlive the message and not be reused while the message is in use. A
+ * message whose bulk fields do not fit is refused (MSG_EBADMSG, err names the
+ * field); NULL, or cap 0, takes messages without bulk elements only. */
+typedef struct {
+    void *buf;
+    size_t cap;
+} msg_bulk_t;
+
+/* Bytes of bulk storage that hold any one message's bulk fields (a full
+ * CHUNK, the largest, plus alignment; msg_table.c checks every field). */
+enum { MSG_BULK_MAX = MSG_CHUNK_MAX + 16 };
+
+/* Storage of MSG_BULK_MAX bytes, aligned for any bulk element: in a struct,
+ * on the heap, or (33 KiB) on a stack that can afford it. */
+typedef union {
+    uint64_t align;
+    unsigned char bytes[MSG_BULK_MAX];
+} msg_bulk_store_t;
+
+/* The bulk view of a whole msg_bulk_store_t. */
+static inline msg_bulk_t msg_bulk_of(msg_bulk_store_t *store)
+{
+    return (msg_bulk_t){store->bytes, sizeof store->bytes};
+}
+
 /* Zeroes *msg and sets its type; call before filling fields so unused bytes are zero. */
 void msg_init(msg_t *msg, msg_type_t type);
 
@@ -299,7 +338,8 @@ unsigned msg_type_senders(msg_type_t type);
 
 /* Encodes msg into buf (cap bytes; MSG_MAX_BYTES always suffice) and sets *len.
  * Returns 0, or -1 with a message in err (errlen bytes, may be 0) if a field
- * breaks its limit (unterminated string, count out of range, unknown type),
+ * breaks its limit (unterminated string, count out of range, a bulk field
+ * with elements and a NULL pointer, unknown type),
  * the version is outside MSG_VERSION_MIN..MAX or older than the type, or
  * buf is too small. Never asserts on msg's contents. */
 int msg_encode(const msg_t *msg, void *buf, size_t cap, size_t *len, char *err, size_t errlen);
@@ -309,11 +349,12 @@ int msg_encode(const msg_t *msg, void *buf, size_t cap, size_t *len, char *err, 
 int msg_encode_as(const msg_t *msg, uint32_t version, void *buf, size_t cap, size_t *len, char *err, size_t errlen);
 
 /* Decodes exactly one message of len bytes into *out (zeroed first; strings
- * are copied into out, nothing points into data). Returns MSG_OK,
+ * are copied into out, bulk fields into bulk (see msg_bulk_t; may be NULL),
+ * nothing points into data). Returns MSG_OK,
  * MSG_EVERSION for a well-formed envelope of a version outside
  * MSG_VERSION_MIN..MAX, or MSG_EBADMSG for anything else that is not a valid
  * message (an OCTP/2 type in an OCTP/1 envelope included); out->version is
  * the envelope's; on error out->type
  * is MSG_NONE and err (errlen bytes, may be 0) names the field and problem.
  * Never asserts or crashes on data. */
-int msg_decode(const void *data, size_t len, msg_t *out, char *err, size_t errlen);
+int msg_decode(const void *data, size_t len, msg_t *out, const msg_bulk_t *bulk, char *err, size_t errlen);

@@ -107,8 +107,38 @@ static int s_get_stats(const msgpack_object *o, char *stats, bool *present, char
     return 0;
 }
 
-static int s_get_list(const msgpack_object *o, const field_desc_t *f, char *base, uint32_t *count, char *err,
-                      size_t errlen)
+/* The caller's bulk storage as msg_decode fills it. */
+typedef struct {
+    unsigned char *buf;
+    size_t cap, used;
+} s_store_t;
+
+enum { S_BULK_ALIGN = 8 }; /* enough for every bulk element (uint64_t, msg_tableref_t, bytes) */
+
+/* Where the n elements of list or bin field f go: inside out, or (a bulk
+ * field) the next aligned place in the caller's storage, whose address is
+ * stored in out (NULL when n is 0). NULL with a message if they do not fit. */
+static void *s_dest(const field_desc_t *f, uint32_t n, msg_t *out, s_store_t *st, char *err, size_t errlen)
+{
+    char *at = (char *)out + f->offset;
+    size_t need = (size_t)n * msg_field_elem_size(f);
+    if (!f->bulk || need == 0)
+        return at;
+    size_t pad = st->buf == NULL ? 0 : (size_t)(-((uintptr_t)st->buf + st->used) & (S_BULK_ALIGN - 1));
+    size_t left = st->used + pad <= st->cap ? st->cap - st->used - pad : 0;
+    if (st->buf == NULL || need > left) {
+        err_printf(err, errlen, "%u elements of %zu bytes need %zu bytes of bulk storage, %zu left", n,
+                   msg_field_elem_size(f), need, st->buf == NULL ? (size_t)0 : left);
+        return NULL;
+    }
+    void *p = st->buf + st->used + pad;
+    st->used += pad + need;
+    memcpy(at, &p, sizeof p);
+    return p;
+}
+
+static int s_get_list(const msgpack_object *o, const field_desc_t *f, msg_t *out, s_store_t *st, uint32_t *count,
+                      char *err, size_t errlen)
 {
     if (o->type != MSGPACK_OBJECT_ARRAY)
         return err_printf(err, errlen, "expected array, got %s", s_kind(o));
@@ -116,6 +146,9 @@ static int s_get_list(const msgpack_object *o, const field_desc_t *f, char *base
     if (n < f->min || n > f->max)
         return err_printf(err, errlen, "%u elements, allowed %llu..%llu", n, (unsigned long long)f->min,
                       (unsigned long long)f->max);
+    char *base = s_dest(f, n, out, st, err, errlen);
+    if (base == NULL)
+        return -1;
     for (uint32_t i = 0; i < n; i++) {
         char eerr[160];
         int rc;
@@ -134,8 +167,8 @@ static int s_get_list(const msgpack_object *o, const field_desc_t *f, char *base
     return 0;
 }
 
-static int s_get_bin(const msgpack_object *o, const field_desc_t *f, uint8_t *dst, uint32_t *len, char *err,
-                     size_t errlen)
+static int s_get_bin(const msgpack_object *o, const field_desc_t *f, msg_t *out, s_store_t *st, uint32_t *len,
+                     char *err, size_t errlen)
 {
     if (o->type != MSGPACK_OBJECT_BIN)
         return err_printf(err, errlen, "expected bin, got %s", s_kind(o));
@@ -143,6 +176,9 @@ static int s_get_bin(const msgpack_object *o, const field_desc_t *f, uint8_t *ds
     if (n < f->min || n > f->max)
         return err_printf(err, errlen, "bin of %u bytes, allowed %llu..%llu", n, (unsigned long long)f->min,
                           (unsigned long long)f->max);
+    uint8_t *dst = s_dest(f, n, out, st, err, errlen);
+    if (dst == NULL)
+        return -1;
     if (n > 0)
         memcpy(dst, o->via.bin.ptr, n);
     *len = n;
@@ -164,7 +200,7 @@ static int s_get_tableref(const msgpack_object *o, msg_tableref_t *out, char *er
     return 0;
 }
 
-static int s_get_tables(const msgpack_object *o, const field_desc_t *f, msg_tableref_t *dst, uint32_t *count,
+static int s_get_tables(const msgpack_object *o, const field_desc_t *f, msg_t *out, s_store_t *st, uint32_t *count,
                         char *err, size_t errlen)
 {
     if (o->type != MSGPACK_OBJECT_ARRAY)
@@ -173,6 +209,9 @@ static int s_get_tables(const msgpack_object *o, const field_desc_t *f, msg_tabl
     if (n < f->min || n > f->max)
         return err_printf(err, errlen, "%u tables, allowed %llu..%llu", n, (unsigned long long)f->min,
                           (unsigned long long)f->max);
+    msg_tableref_t *dst = s_dest(f, n, out, st, err, errlen);
+    if (dst == NULL)
+        return -1;
     for (uint32_t i = 0; i < n; i++) {
         char eerr[160];
         if (s_get_tableref(&o->via.array.ptr[i], &dst[i], eerr, sizeof(eerr)) != 0)
@@ -182,7 +221,8 @@ static int s_get_tables(const msgpack_object *o, const field_desc_t *f, msg_tabl
     return 0;
 }
 
-static int s_get_field(const msgpack_object *o, const field_desc_t *f, msg_t *out, char *err, size_t errlen)
+static int s_get_field(const msgpack_object *o, const field_desc_t *f, msg_t *out, s_store_t *st, char *err,
+                       size_t errlen)
 {
     char *p = (char *)out + f->offset;
     uint64_t v = 0;
@@ -206,10 +246,10 @@ static int s_get_field(const msgpack_object *o, const field_desc_t *f, msg_t *ou
         return 0;
     case FIELD_STR: return s_get_str(o, f->min, f->max, p, err, errlen);
     case FIELD_STR_LIST:
-    case FIELD_U64_LIST: return s_get_list(o, f, p, (uint32_t *)((char *)out + f->count_offset), err, errlen);
+    case FIELD_U64_LIST: return s_get_list(o, f, out, st, (uint32_t *)((char *)out + f->count_offset), err, errlen);
     case FIELD_COUNT: return s_get_count(o, (count_t *)p, err, errlen);
     case FIELD_STATS: return s_get_stats(o, p, (bool *)((char *)out + f->count_offset), err, errlen);
-    case FIELD_BIN: return s_get_bin(o, f, (uint8_t *)p, (uint32_t *)((char *)out + f->count_offset), err, errlen);
+    case FIELD_BIN: return s_get_bin(o, f, out, st, (uint32_t *)((char *)out + f->count_offset), err, errlen);
     case FIELD_I32: {
         int64_t iv = 0;
         if (s_get_int(o, f->imin, f->imax, &iv, err, errlen) != 0)
@@ -218,7 +258,7 @@ static int s_get_field(const msgpack_object *o, const field_desc_t *f, msg_t *ou
         return 0;
     }
     case FIELD_TABLES:
-        return s_get_tables(o, f, (msg_tableref_t *)p, (uint32_t *)((char *)out + f->count_offset), err, errlen);
+        return s_get_tables(o, f, out, st, (uint32_t *)((char *)out + f->count_offset), err, errlen);
     }
     return err_printf(err, errlen, "unknown field kind");
 }
@@ -263,7 +303,7 @@ static int s_envelope(const msgpack_object *root, msg_type_t *type, uint32_t *ve
     return 0;
 }
 
-static int s_decode_root(const msgpack_object *root, msg_t *out, char *err, size_t errlen)
+static int s_decode_root(const msgpack_object *root, msg_t *out, s_store_t *st, char *err, size_t errlen)
 {
     msg_type_t t = MSG_NONE;
     uint32_t version = 0;
@@ -273,7 +313,7 @@ static int s_decode_root(const msgpack_object *root, msg_t *out, char *err, size
     const msg_desc_t *d = msg_table_get(t);
     for (size_t i = 0; i < d->n_fields; i++) {
         char ferr[200];
-        if (s_get_field(&root->via.array.ptr[3 + i], &d->fields[i], out, ferr, sizeof(ferr)) != 0)
+        if (s_get_field(&root->via.array.ptr[3 + i], &d->fields[i], out, st, ferr, sizeof(ferr)) != 0)
             return err_printf(err, errlen, "%s field %zu %s: %s", d->name, i + 1, d->fields[i].name, ferr);
     }
     out->type = t;
@@ -281,8 +321,9 @@ static int s_decode_root(const msgpack_object *root, msg_t *out, char *err, size
     return 0;
 }
 
-int msg_decode(const void *data, size_t len, msg_t *out, char *err, size_t errlen)
+int msg_decode(const void *data, size_t len, msg_t *out, const msg_bulk_t *bulk, char *err, size_t errlen)
 {
+    s_store_t st = {bulk != NULL && bulk->cap > 0 ? bulk->buf : NULL, bulk != NULL ? bulk->cap : 0, 0};
     msg_init(out, MSG_NONE);
     if (errlen > 0)
         err[0] = '\0';
@@ -300,7 +341,7 @@ int msg_decode(const void *data, size_t len, msg_t *out, char *err, size_t errle
     if (ur != MSGPACK_UNPACK_SUCCESS || off != len)
         err_printf(err, errlen, "MessagePack unpack failed (%d) at byte %zu", (int)ur, off);
     else
-        rc = s_decode_root(&up.data, out, err, errlen);
+        rc = s_decode_root(&up.data, out, &st, err, errlen);
     msgpack_unpacked_destroy(&up);
     if (rc != MSG_OK) {
         msg_init(out, MSG_NONE);

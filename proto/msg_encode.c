@@ -57,19 +57,31 @@ static long s_strlen(const char *s, size_t cap)
     return nul ? (long)(nul - s) : -1;
 }
 
+/* The n elements of list or bin field f, or NULL with a message if a bulk field has elements and no pointer. */
+static const void *s_elems(const msg_t *msg, const field_desc_t *f, uint32_t n, char *err, size_t errlen)
+{
+    const void *base = msg_field_elems(msg, f);
+    if (base == NULL && n > 0)
+        err_printf(err, errlen, "%s: %u elements and no pointer to them", f->name, n);
+    return base != NULL || n > 0 ? base : (const void *)"";
+}
+
 static int s_pack_list(msgpack_packer *pk, const msg_t *msg, const field_desc_t *f, char *err, size_t errlen)
 {
-    const char *base = (const char *)msg + f->offset;
     uint32_t n = *(const uint32_t *)((const char *)msg + f->count_offset);
     if (n < f->min || n > f->max)
         return err_printf(err, errlen, "%s: %u elements, allowed %llu..%llu", f->name, n,
                       (unsigned long long)f->min, (unsigned long long)f->max);
+    const char *base = s_elems(msg, f, n, err, errlen);
+    if (base == NULL)
+        return -1;
     if (msgpack_pack_array(pk, n) != 0)
         return err_printf(err, errlen, "%s: output buffer too small", f->name);
     for (uint32_t i = 0; i < n; i++) {
         int rc;
         if (f->kind == FIELD_U64_LIST) {
-            uint64_t v = ((const uint64_t *)base)[i];
+            uint64_t v;
+            memcpy(&v, base + (size_t)i * sizeof v, sizeof v);
             if (v < f->elem_min)
                 return err_printf(err, errlen, "%s[%u]: %llu below minimum %llu", f->name, i,
                               (unsigned long long)v, (unsigned long long)f->elem_min);
@@ -102,11 +114,13 @@ static int s_pack_stats(msgpack_packer *pk, const msg_t *msg, const field_desc_t
 
 static int s_pack_tables(msgpack_packer *pk, const msg_t *msg, const field_desc_t *f, char *err, size_t errlen)
 {
-    const msg_tableref_t *t = (const msg_tableref_t *)((const char *)msg + f->offset);
     uint32_t n = *(const uint32_t *)((const char *)msg + f->count_offset);
     if (n < f->min || n > f->max)
         return err_printf(err, errlen, "%s: %u tables, allowed %llu..%llu", f->name, n, (unsigned long long)f->min,
                           (unsigned long long)f->max);
+    const msg_tableref_t *t = s_elems(msg, f, n, err, errlen);
+    if (t == NULL)
+        return -1;
     if (msgpack_pack_array(pk, n) != 0)
         return err_printf(err, errlen, "%s: output buffer too small", f->name);
     for (uint32_t i = 0; i < n; i++) {
@@ -126,7 +140,10 @@ static int s_pack_bin(msgpack_packer *pk, const msg_t *msg, const field_desc_t *
     if (n < f->min || n > f->max)
         return err_printf(err, errlen, "%s: %u bytes, allowed %llu..%llu", f->name, n, (unsigned long long)f->min,
                           (unsigned long long)f->max);
-    if (msgpack_pack_bin(pk, n) != 0 || msgpack_pack_bin_body(pk, (const char *)msg + f->offset, n) != 0)
+    const char *data = s_elems(msg, f, n, err, errlen);
+    if (data == NULL)
+        return -1;
+    if (msgpack_pack_bin(pk, n) != 0 || msgpack_pack_bin_body(pk, data, n) != 0)
         return err_printf(err, errlen, "%s: output buffer too small", f->name);
     return 0;
 }

@@ -10,17 +10,17 @@
 #define FROM_C MSG_FROM_COORDINATOR
 
 /* Field constructors, so each row of the table reads like the spec. */
-#define F_INT(kind, nm, member, lo, hi) {nm, kind, OFF(member), 0, lo, hi, 0, 0, 0, 0}
-#define F_BOOL(nm, member) {nm, FIELD_BOOL, OFF(member), 0, 0, 1, 0, 0, 0, 0}
+#define F_INT(kind, nm, member, lo, hi) {nm, kind, OFF(member), 0, lo, hi, 0, 0, 0, 0, false}
+#define F_BOOL(nm, member) {nm, FIELD_BOOL, OFF(member), 0, 0, 1, 0, 0, 0, 0, false}
 #define F_STR(nm, member, lo) \
-    {nm, FIELD_STR, OFF(member), 0, lo, sizeof(((msg_t *)0)->u.member) - 1, sizeof(((msg_t *)0)->u.member), 0, 0, 0}
-#define F_COUNT(nm, member) {nm, FIELD_COUNT, OFF(member), 0, 0, 0, 0, 0, 0, 0}
+    {nm, FIELD_STR, OFF(member), 0, lo, sizeof(((msg_t *)0)->u.member) - 1, sizeof(((msg_t *)0)->u.member), 0, 0, 0, false}
+#define F_COUNT(nm, member) {nm, FIELD_COUNT, OFF(member), 0, 0, 0, 0, 0, 0, 0, false}
 
 static const field_desc_t s_hello[] = {
     F_STR("name", hello.name, 1),
     F_INT(FIELD_U32, "threads", hello.threads, 1, MSG_THREADS_MAX),
     {"variants", FIELD_STR_LIST, OFF(hello.variants), OFF(hello.n_variants), 1, MSG_VARIANTS_MAX,
-     MSG_VARIANT_MAX, 0, 0, 0},
+     MSG_VARIANT_MAX, 0, 0, 0, false},
     F_INT(FIELD_U32, "hash_mb", hello.hash_mb, 0, 1u << 20),
 };
 
@@ -52,7 +52,7 @@ static const field_desc_t s_result[] = {
     F_INT(FIELD_U64, "task_id", result.task_id, 1, UINT64_MAX),
     F_INT(FIELD_U64, "job_id", result.job_id, 0, UINT64_MAX),
     F_COUNT("nodes", result.nodes),
-    {"stats", FIELD_STATS, OFF(result.stats), OFF(result.has_stats), 0, 0, 0, 0, 0, 0},
+    {"stats", FIELD_STATS, OFF(result.stats), OFF(result.has_stats), 0, 0, 0, 0, 0, 0, false},
     F_INT(FIELD_U64, "elapsed_ms", result.elapsed_ms, 0, UINT64_MAX),
 };
 
@@ -65,7 +65,7 @@ static const field_desc_t s_refuse[] = {
 
 static const field_desc_t s_handback[] = {
     {"task_ids", FIELD_U64_LIST, OFF(handback.task_ids), OFF(handback.n_task_ids), 0, MSG_HANDBACK_MAX, 0,
-     1, 0, 0},
+     1, 0, 0, true},
 };
 
 static const field_desc_t s_bye[] = {
@@ -79,13 +79,15 @@ static const field_desc_t s_error[] = {
 
 /* OCTP/2 (section 11). */
 #define F_TABLES(nm, member, count, lo, hi) \
-    {nm, FIELD_TABLES, OFF(member), OFF(count), lo, hi, 0, 0, 0, 0}
+    {nm, FIELD_TABLES, OFF(member), OFF(count), lo, hi, 0, 0, 0, 0, false}
+#define F_TABLES_BULK(nm, member, count, lo, hi) \
+    {nm, FIELD_TABLES, OFF(member), OFF(count), lo, hi, 0, 0, 0, 0, true}
 
 static const field_desc_t s_solve[] = {
     F_INT(FIELD_U64, "task_id", solve.task_id, 1, UINT64_MAX),
     F_INT(FIELD_U64, "job_id", solve.job_id, 0, UINT64_MAX),
     F_STR("pair", solve.pair, 1),
-    F_TABLES("needs", solve.needs, solve.n_needs, 0, MSG_NEEDS_MAX),
+    F_TABLES_BULK("needs", solve.needs, solve.n_needs, 0, MSG_NEEDS_MAX),
     F_STR("dir_id", solve.dir_id, 0),
     F_INT(FIELD_U32, "lease_ms", solve.lease_ms, 1, UINT32_MAX),
 };
@@ -95,7 +97,7 @@ static const field_desc_t s_verify[] = {
     F_INT(FIELD_U64, "job_id", verify.job_id, 0, UINT64_MAX),
     F_STR("pair", verify.pair, 1),
     F_TABLES("tables", verify.tables, verify.n_tables, 1, MSG_PAIR_TABLES_MAX),
-    F_TABLES("needs", verify.needs, verify.n_needs, 0, MSG_NEEDS_MAX),
+    F_TABLES_BULK("needs", verify.needs, verify.n_needs, 0, MSG_NEEDS_MAX),
     F_STR("dir_id", verify.dir_id, 0),
     F_INT(FIELD_U32, "lease_ms", verify.lease_ms, 1, UINT32_MAX),
 };
@@ -129,14 +131,14 @@ static const field_desc_t s_chunk[] = {
     F_STR("table", chunk.table, 1),
     F_INT(FIELD_U64, "offset", chunk.offset, 0, UINT64_MAX),
     F_INT(FIELD_U64, "size", chunk.size, 0, UINT64_MAX),
-    {"data", FIELD_BIN, OFF(chunk.data), OFF(chunk.n_data), 0, MSG_CHUNK_MAX, 0, 0, 0, 0},
+    {"data", FIELD_BIN, OFF(chunk.data), OFF(chunk.n_data), 0, MSG_CHUNK_MAX, 0, 0, 0, 0, true},
     F_INT(FIELD_U32, "crc", chunk.crc, 0, UINT32_MAX),
 };
 
 /* OCTP/3 (section 12). */
-#define F_I32(nm, member, lo, hi) {nm, FIELD_I32, OFF(member), 0, 0, 0, 0, 0, lo, hi}
+#define F_I32(nm, member, lo, hi) {nm, FIELD_I32, OFF(member), 0, 0, 0, 0, 0, lo, hi, false}
 #define F_MOVES(nm, member, count, lo, hi) \
-    {nm, FIELD_STR_LIST, OFF(member), OFF(count), lo, hi, MSG_MOVE_MAX, 0, 0, 0}
+    {nm, FIELD_STR_LIST, OFF(member), OFF(count), lo, hi, MSG_MOVE_MAX, 0, 0, 0, true}
 
 static const field_desc_t s_analyse[] = {
     F_INT(FIELD_U64, "task_id", analyse.task_id, 1, UINT64_MAX),
@@ -161,6 +163,35 @@ static const field_desc_t s_analysed[] = {
     F_INT(FIELD_U64, "nodes", analysed.nodes, 0, UINT64_MAX),
     F_INT(FIELD_U64, "elapsed_ms", analysed.elapsed_ms, 0, UINT64_MAX),
 };
+
+/* Every bulk field at its longest fits MSG_BULK_MAX with room to align it
+ * (each message has one bulk field; tests/proto/test_proto_bulk.c decodes
+ * every maximal sample into exactly MSG_BULK_MAX bytes). */
+_Static_assert(MSG_CHUNK_MAX + 8 <= MSG_BULK_MAX, "CHUNK data");
+_Static_assert(MSG_HANDBACK_MAX * sizeof(uint64_t) + 8 <= MSG_BULK_MAX, "HANDBACK task_ids");
+_Static_assert(MSG_NEEDS_MAX * sizeof(msg_tableref_t) + 8 <= MSG_BULK_MAX, "SOLVE/VERIFY needs");
+_Static_assert(MSG_GAME_MOVES_MAX * sizeof(msg_move_t) + 8 <= MSG_BULK_MAX, "ANALYSE moves");
+_Static_assert(MSG_PV_MAX * sizeof(msg_move_t) + 8 <= MSG_BULK_MAX, "ANALYSED pv");
+
+size_t msg_field_elem_size(const field_desc_t *f)
+{
+    switch (f->kind) {
+    case FIELD_STR_LIST: return f->cap;
+    case FIELD_U64_LIST: return sizeof(uint64_t);
+    case FIELD_TABLES: return sizeof(msg_tableref_t);
+    default: return 1;
+    }
+}
+
+const void *msg_field_elems(const msg_t *msg, const field_desc_t *f)
+{
+    const char *at = (const char *)msg + f->offset;
+    if (!f->bulk)
+        return at;
+    const void *p;
+    memcpy(&p, at, sizeof p);
+    return p;
+}
 
 const size_t msg_stats_offsets[MSG_STATS_NB] = {
     offsetof(perft_stats_t, nodes),

@@ -1,6 +1,7 @@
 /* msg_table.h: the one table describing every OCTP message's fields (private to proto/). */
 #pragma once
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -14,7 +15,7 @@ typedef enum {
     FIELD_U64,      /* uint64_t, integer in [min, max] */
     FIELD_BOOL,     /* bool */
     FIELD_STR,      /* char[cap]; length in [min, max], max < cap */
-    FIELD_STR_LIST, /* char[max][cap] at offset, uint32_t count at count_offset; count in [min, max], each length in [1, elem_max] */
+    FIELD_STR_LIST, /* char[max][cap] at offset, uint32_t count at count_offset; count in [min, max], each length in [1, cap - 1] */
     FIELD_U64_LIST, /* uint64_t[max] at offset, uint32_t count at count_offset; count in [min, max], each value >= elem_min */
     FIELD_COUNT,    /* count_t, encoded [hi, lo] */
     FIELD_STATS,    /* perft_stats_t at offset, bool at count_offset; nil or MSG_STATS_NB counts */
@@ -23,7 +24,9 @@ typedef enum {
     FIELD_I32       /* int32_t, signed integer in [imin, imax] */
 } field_kind_t;
 
-/* One field: its name for error messages, kind, place in msg_t and limits. */
+/* One field: its name for error messages, kind, place in msg_t and limits.
+ * A bulk field (lists and bin only) holds at offset a pointer to its
+ * elements instead of the elements themselves (msg.h, msg_bulk_t). */
 typedef struct {
     const char *name;
     field_kind_t kind;
@@ -33,7 +36,14 @@ typedef struct {
     size_t cap;          /* strings: buffer size including the NUL */
     uint64_t elem_min;   /* u64 lists: least element value */
     int64_t imin, imax;  /* FIELD_I32 bounds */
+    bool bulk;           /* elements outside msg_t, pointed to from offset */
 } field_desc_t;
+
+/* Bytes of one element of a list or bin field (FIELD_STR_LIST: cap). */
+size_t msg_field_elem_size(const field_desc_t *f);
+
+/* The elements of list or bin field f of msg: inside msg, or where its bulk pointer points (NULL if unset). */
+const void *msg_field_elems(const msg_t *msg, const field_desc_t *f);
 
 /* One message type: wire name, who sends it, and its fields in wire order. */
 typedef struct {

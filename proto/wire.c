@@ -96,7 +96,8 @@ static void s_meta(zmq_msg_t *frame, wire_meta_t *meta)
 }
 
 /* Receives the payload frame (the last one) and decodes it. */
-static int s_recv_payload(void *socket, wire_meta_t *meta, msg_t *out, int flags, char *err, size_t errlen)
+static int s_recv_payload(void *socket, wire_meta_t *meta, msg_t *out, const msg_bulk_t *bulk, int flags, char *err,
+                          size_t errlen)
 {
     zmq_msg_t frame;
     zmq_msg_init(&frame);
@@ -106,7 +107,7 @@ static int s_recv_payload(void *socket, wire_meta_t *meta, msg_t *out, int flags
     }
     s_meta(&frame, meta);
     int more = zmq_msg_more(&frame);
-    int rc = msg_decode(zmq_msg_data(&frame), zmq_msg_size(&frame), out, err, errlen);
+    int rc = msg_decode(zmq_msg_data(&frame), zmq_msg_size(&frame), out, bulk, err, errlen);
     zmq_msg_close(&frame);
     if (more) {
         int extra = s_drain(socket);
@@ -116,19 +117,20 @@ static int s_recv_payload(void *socket, wire_meta_t *meta, msg_t *out, int flags
     return rc;
 }
 
-int wire_recv(void *socket, msg_t *out, int flags, char *err, size_t errlen)
+int wire_recv(void *socket, msg_t *out, const msg_bulk_t *bulk, int flags, char *err, size_t errlen)
 {
     msg_init(out, MSG_NONE);
-    return s_recv_payload(socket, NULL, out, flags, err, errlen);
+    return s_recv_payload(socket, NULL, out, bulk, flags, err, errlen);
 }
 
-int wire_recv_from(void *router, wire_peer_t *peer, msg_t *out, int flags, char *err, size_t errlen)
+int wire_recv_from(void *router, wire_peer_t *peer, msg_t *out, const msg_bulk_t *bulk, int flags, char *err,
+                   size_t errlen)
 {
-    return wire_recv_from_meta(router, peer, NULL, out, flags, err, errlen);
+    return wire_recv_from_meta(router, peer, NULL, out, bulk, flags, err, errlen);
 }
 
-int wire_recv_from_meta(void *router, wire_peer_t *peer, wire_meta_t *meta, msg_t *out, int flags, char *err,
-                        size_t errlen)
+int wire_recv_from_meta(void *router, wire_peer_t *peer, wire_meta_t *meta, msg_t *out, const msg_bulk_t *bulk,
+                        int flags, char *err, size_t errlen)
 {
     msg_init(out, MSG_NONE);
     if (meta != NULL)
@@ -154,7 +156,7 @@ int wire_recv_from_meta(void *router, wire_peer_t *peer, wire_meta_t *meta, msg_
         return s_fail(MSG_EBADMSG, err, errlen, "identity of %zu bytes", n);
     }
     /* The payload must come at once; the ROUTER delivers whole multipart messages. */
-    return s_recv_payload(router, meta, out, 0, err, errlen);
+    return s_recv_payload(router, meta, out, bulk, 0, err, errlen);
 }
 
 int wire_limit_frames(void *socket)

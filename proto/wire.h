@@ -41,20 +41,23 @@ int wire_send_to(void *router, const wire_peer_t *peer, const msg_t *msg, int fl
 int wire_send_to_as(void *router, const wire_peer_t *peer, const msg_t *msg, uint32_t version, int flags, char *err,
                     size_t errlen);
 
-/* Receives one message on a DEALER socket into *out. flags: 0 or ZMQ_DONTWAIT.
+/* Receives one message on a DEALER socket into *out, its bulk fields into
+ * bulk (msg_decode; may be NULL). flags: 0 or ZMQ_DONTWAIT.
  * Returns MSG_OK; MSG_EBADMSG or MSG_EVERSION if a message arrived but is
- * malformed, multi-frame or of another version (it is consumed and dropped,
- * err says why, out->type is MSG_NONE); or MSG_ETRANSPORT with errno set. */
-int wire_recv(void *socket, msg_t *out, int flags, char *err, size_t errlen);
+ * malformed, multi-frame, too long for bulk or of another version (it is
+ * consumed and dropped, err says why, out->type is MSG_NONE); or
+ * MSG_ETRANSPORT with errno set. */
+int wire_recv(void *socket, msg_t *out, const msg_bulk_t *bulk, int flags, char *err, size_t errlen);
 
 /* Receives [identity][payload] on a ROUTER socket: fills *peer (also on
  * MSG_EBADMSG/MSG_EVERSION when the identity frame was read, else peer->len
  * is 0) and *out. Results as wire_recv. */
-int wire_recv_from(void *router, wire_peer_t *peer, msg_t *out, int flags, char *err, size_t errlen);
+int wire_recv_from(void *router, wire_peer_t *peer, msg_t *out, const msg_bulk_t *bulk, int flags, char *err,
+                   size_t errlen);
 
 /* wire_recv_from that also fills *meta (fd -1 and an empty user id when unknown). */
-int wire_recv_from_meta(void *router, wire_peer_t *peer, wire_meta_t *meta, msg_t *out, int flags, char *err,
-                        size_t errlen);
+int wire_recv_from_meta(void *router, wire_peer_t *peer, wire_meta_t *meta, msg_t *out, const msg_bulk_t *bulk,
+                        int flags, char *err, size_t errlen);
 
 /* Caps every frame a socket accepts at MSG_MAX_BYTES (ZMQ_MAXMSGSIZE): libzmq
  * then drops a connection that announces a larger frame before reading it.

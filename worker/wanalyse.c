@@ -15,8 +15,16 @@ typedef struct {
     uint8_t bound;          /* MSG_BOUND_* */
     uint64_t nodes;
     uint32_t n_pv;
-    char pv[MSG_PV_MAX][MOVE_TEXT_MAX];
+    msg_move_t pv[MSG_PV_MAX]; /* as sent: the ANALYSED answer points here */
 } s_answer_t;
+
+/* The text of move m in pos, as the wire carries it (move texts are at most 5 bytes). */
+static void s_move_text(const game_pos_t *pos, engine_move_t m, msg_move_t out)
+{
+    char text[MOVE_TEXT_MAX];
+    engine_move_text(pos, m, text);
+    snprintf(out, sizeof(msg_move_t), "%.7s", text);
+}
 
 /* A thread's engine, kept while the table size stays, and its result (30 KB of lines: off the stack). */
 typedef struct {
@@ -45,7 +53,8 @@ static int s_prepare(void *state, const msg_t *m, unsigned delay_ms, compute_job
     t->depth = a->depth;
     t->hash_mb = a->hash_mb;
     t->delay_ms = delay_ms;
-    if (engine_split_game(&t->game, v, a->position, a->moves[0], MSG_MOVE_MAX, (int)a->n_moves, err, sizeof err) != 0) {
+    if (engine_split_game(&t->game, v, a->position, (const char *)a->moves, MSG_MOVE_MAX, (int)a->n_moves, err,
+                          sizeof err) != 0) {
         snprintf(reason, len, "bad position: %s", err);
     } else if ((t->move = engine_move_parse(&t->game.pos, a->move)) == ENGINE_MOVE_NONE) {
         snprintf(reason, len, "bad position: move '%s' is not legal in the analysed position", a->move);
@@ -96,12 +105,12 @@ static void *s_run(const compute_job_t *job, const wkind_env_t *env)
     out->seldepth = th->r.seldepth;
     out->nodes = th->r.nodes;
     for (int k = 0; k < l->pvlen && k < MSG_PV_MAX; k++) {
-        engine_move_text(&pos, l->pv[k], out->pv[k]);
+        s_move_text(&pos, l->pv[k], out->pv[k]);
         engine_make(&pos, l->pv[k], &pos);
         out->n_pv++;
     }
     if (out->n_pv == 0) /* never from the engine (pv[0] is the searched move): kept well-formed */
-        engine_move_text(&t->game.pos, t->move, out->pv[out->n_pv++]);
+        s_move_text(&t->game.pos, t->move, out->pv[out->n_pv++]);
     return out;
 }
 
@@ -132,9 +141,8 @@ static int s_answer(void *state, const compute_done_t *d, bool perturb, msg_t *m
     a->nodes = r->nodes;
     a->elapsed_ms = d->elapsed_ms;
     a->n_pv = r->n_pv;
-    for (uint32_t k = 0; k < r->n_pv; k++)
-        snprintf(a->pv[k], sizeof a->pv[k], "%.7s", r->pv[k]); /* move texts are at most 5 bytes */
-    memcpy(a->move, a->pv[0], sizeof a->move);
+    a->pv = r->pv; /* d->result outlives the send (wkind_t.answer) */
+    memcpy(a->move, r->pv[0], sizeof a->move);
     return 0;
 }
 

@@ -94,7 +94,8 @@ struct wkind_s {
     void *(*run)(const compute_job_t *job, const wkind_env_t *env);
     /* Frees this thread's state of the kind (*state may be NULL); NULLs it. May be NULL. */
     void (*thread_free)(void **state);
-    /* On the I/O thread: encodes a finished task's answer into m. perturb (testing only,
+    /* On the I/O thread: encodes a finished task's answer into m, whose bulk fields may point
+     * into d->result (the caller sends m before it frees d->result). perturb (testing only,
      * --inject-fault) makes it wrong on purpose, for the kinds whose answers can be. Returns 0,
      * or the msg_code_t to REFUSE the task with and the reason. */
     int (*answer)(void *state, const compute_done_t *d, bool perturb, msg_t *m, char *reason, size_t len);

@@ -64,6 +64,7 @@ typedef struct {
     uint64_t result_nb;
     uint64_t cpu_base_ms;    /* the process's CPU time at this session's WELCOME (USAGE, OCTP/4) */
     uint64_t sessions;       /* sessions welcomed */
+    msg_bulk_store_t *rx_bulk; /* the bulk fields of the message being handled (s_read_socket) */
     wstatus_t *status;       /* --http, or NULL */
     bool done;               /* leave the loop */
     int exit_code;
@@ -370,9 +371,10 @@ static void s_version_mismatch(s_worker_t *w, const char *err)
 static void s_read_socket(s_worker_t *w)
 {
     char err[256];
-    static msg_t m; /* a CHUNK is 33 KiB: off the stack */
+    msg_t m;
+    msg_bulk_t bulk = msg_bulk_of(w->rx_bulk); /* each message is handled before the next is read */
     while (w->sock != NULL && !w->done) {
-        int rc = wire_recv(w->sock, &m, ZMQ_DONTWAIT, err, sizeof err);
+        int rc = wire_recv(w->sock, &m, &bulk, ZMQ_DONTWAIT, err, sizeof err);
         if (rc == MSG_ETRANSPORT)
             break;
         w->last_recv = s_now();
@@ -407,23 +409,23 @@ static void s_read_results(s_worker_t *w, bool woken)
             continue;
         }
         if (!usage_sent && w->version >= 4) { /* the CPU time so far, before the answers it covers */
-            static msg_t u; /* as m below: off the stack */
+            msg_t u;
             msg_init(&u, MSG_USAGE);
             u.u.usage.cpu_ms = s_cpu_ms() - w->cpu_base_ms;
             s_send(w, &u);
             usage_sent = true;
         }
-        static msg_t m; /* an ANALYSED holds 120 PV moves: off the stack */
+        msg_t m;
         char reason[MSG_TEXT_MAX];
         bool perturb = w->opts->inject_fault > 0 && ++w->result_nb % w->opts->inject_fault == 0;
         int code = d.kind->answer(w->kind_state[wkind_index(d.kind)], &d, perturb, &m, reason, sizeof reason);
-        free(d.result);
         if (code != 0) {
             s_refuse(w, d.task_id, d.job_id, (msg_code_t)code, reason);
         } else {
             s_send(w, &m);
             wstatus_answered(w->status);
         }
+        free(d.result); /* after the send: the answer's bulk fields may point into it */
     }
 }
 
@@ -495,19 +497,19 @@ static void s_shutdown(s_worker_t *w)
 {
     if (w->state != S_ACTIVE)
         return;
-    msg_t *m = malloc(sizeof *m);
-    if (m == NULL)
-        return;
-    msg_init(m, MSG_HANDBACK);
-    m->u.handback.n_task_ids = (uint32_t)compute_ids(w->compute, w->gen, m->u.handback.task_ids, HANDBACK_CAP);
-    if (w->holding && m->u.handback.n_task_ids < HANDBACK_CAP)
-        m->u.handback.task_ids[m->u.handback.n_task_ids++] = w->held.task_id;
+    uint64_t ids[HANDBACK_CAP];
+    size_t n = compute_ids(w->compute, w->gen, ids, HANDBACK_CAP);
+    if (w->holding && n < HANDBACK_CAP)
+        ids[n++] = w->held.task_id;
+    msg_t m;
+    msg_init(&m, MSG_HANDBACK);
+    m.u.handback.n_task_ids = (uint32_t)n;
+    m.u.handback.task_ids = ids;
     compute_drop_queued(w->compute);
-    s_send(w, m);
-    msg_init(m, MSG_BYE);
-    snprintf(m->u.bye.reason, sizeof m->u.bye.reason, "worker shutting down");
-    s_send(w, m);
-    free(m);
+    s_send(w, &m);
+    msg_init(&m, MSG_BYE);
+    snprintf(m.u.bye.reason, sizeof m.u.bye.reason, "worker shutting down");
+    s_send(w, &m);
     int linger = 1000;
     zmq_setsockopt(w->sock, ZMQ_LINGER, &linger, sizeof linger);
 }
@@ -558,6 +560,10 @@ static int s_setup(s_worker_t *w, const worker_opts_t *opts, char *err, size_t e
     w->backoff_ms = BACKOFF_MIN_MS;
     w->capacity = opts->threads + opts->prefetch;
     w->wake_rd = w->wake_wr = -1;
+    if ((w->rx_bulk = malloc(sizeof *w->rx_bulk)) == NULL) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
     if (pipe2(fds, O_NONBLOCK | O_CLOEXEC) != 0) {
         snprintf(err, errlen, "pipe: %s", strerror(errno));
         return -1;
@@ -638,6 +644,7 @@ done:
         if (WKINDS[k]->close)
             WKINDS[k]->close(&w.kind_state[k], w.compute != NULL); /* a task may still run */
     wstatus_destroy(&w.status);
+    free(w.rx_bulk);
     if (w.wake_rd >= 0)
         close(w.wake_rd);
     return w.exit_code;

@@ -28,6 +28,7 @@ typedef struct {
     xfer_t xfer;
     bool xfer_on;
     char served[SERVED_MAX][MSG_TABLE_NAME_MAX];
+    uint8_t chunk_data[MSG_CHUNK_MAX]; /* the bytes of the CHUNK being served (s_on_fetch) */
     uint32_t nserved;
     uint64_t chunks_served;
     uint64_t pairs_made;
@@ -240,14 +241,14 @@ static bool s_served(const s_state_t *self, const char *name)
 
 static void s_on_fetch(s_state_t *self, const msg_fetch_t *f)
 {
-    static msg_t chunk; /* 33 KiB: off the I/O thread's stack */
+    msg_t chunk;
     char err[600];
     if (!s_served(self, f->table)) {
         snprintf(err, sizeof err, "%s: this worker made no such table for you", f->table);
-    } else if (xfer_serve(self->dir, f, &chunk, err, sizeof err) == 0) {
+    } else if (xfer_serve(self->dir, f, &chunk, self->chunk_data, err, sizeof err) == 0) {
         if (self->io.opts->inject_fault > 0 && ++self->chunks_served % self->io.opts->inject_fault == 0 &&
             chunk.u.chunk.n_data > 0)
-            chunk.u.chunk.data[0] ^= 1; /* a deliberately corrupt chunk, for the transfer tests */
+            self->chunk_data[0] ^= 1; /* a deliberately corrupt chunk, for the transfer tests */
         self->io.send(self->io.ctx, &chunk);
         return;
     }

@@ -114,7 +114,7 @@ static uint32_t s_tables(msg_tableref_t *t, uint32_t n, int which)
     return n;
 }
 
-static void s_solve_like(msg_t *out, int which)
+static void s_solve_like(msg_t *out, int which, msg_tableref_t *needs_store)
 {
     uint64_t id = which == 2 ? UINT64_MAX : which == 1 ? 1 : 42;
     uint32_t needs = which == 2 ? MSG_NEEDS_MAX : which == 1 ? 0 : 3;
@@ -123,7 +123,8 @@ static void s_solve_like(msg_t *out, int which)
         msg_solve_t *m = &out->u.solve;
         m->task_id = id, m->job_id = which == 1 ? 0 : id;
         which == 2 ? s_fill(m->pair, sizeof m->pair, 'P') : (void)strcpy(m->pair, pair);
-        m->n_needs = s_tables(m->needs, needs, which);
+        m->n_needs = s_tables(needs_store, needs, which);
+        m->needs = needs_store;
         which == 2 ? s_fill(m->dir_id, sizeof m->dir_id, 'd') : (void)strcpy(m->dir_id, which ? "" : "5f3a9c01");
         m->lease_ms = which == 2 ? UINT32_MAX : which == 1 ? 1 : 60000;
     } else {
@@ -131,7 +132,8 @@ static void s_solve_like(msg_t *out, int which)
         m->task_id = id, m->job_id = which == 1 ? 0 : id;
         which == 2 ? s_fill(m->pair, sizeof m->pair, 'P') : (void)strcpy(m->pair, pair);
         m->n_tables = s_tables(m->tables, which == 1 ? 1 : 2, which);
-        m->n_needs = s_tables(m->needs, needs, which);
+        m->n_needs = s_tables(needs_store, needs, which);
+        m->needs = needs_store;
         which == 2 ? s_fill(m->dir_id, sizeof m->dir_id, 'd') : (void)strcpy(m->dir_id, which ? "" : "5f3a9c01");
         m->lease_ms = which == 2 ? UINT32_MAX : which == 1 ? 1 : 60000;
     }
@@ -158,7 +160,7 @@ static void s_answers(msg_t *out, int which)
     }
 }
 
-static void s_transfer(msg_t *out, int which)
+static void s_transfer(msg_t *out, int which, uint8_t *data)
 {
     char *table = out->type == MSG_FETCH ? out->u.fetch.table : out->u.chunk.table;
     if (which == 2)
@@ -176,12 +178,13 @@ static void s_transfer(msg_t *out, int which)
     c->size = which == 2 ? UINT64_MAX : which == 1 ? 0 : 70000;
     c->n_data = which == 2 ? MSG_CHUNK_MAX : which == 1 ? 0 : 300;
     for (uint32_t i = 0; i < c->n_data; i++)
-        c->data[i] = (uint8_t)(i * 7 + 3);
+        data[i] = (uint8_t)(i * 7 + 3);
+    c->data = data;
     c->crc = which == 2 ? UINT32_MAX : which == 1 ? 0 : 0xdeadbeefu;
 }
 
 /* OCTP/3: a move list of n entries (which 2: 7-byte texts). */
-static uint32_t s_moves(char (*moves)[MSG_MOVE_MAX], uint32_t n, int which)
+static uint32_t s_moves(msg_move_t *moves, uint32_t n, int which)
 {
     static const char *const line[] = {"e2e4", "e7e5", "g1f3", "b8c6"};
     for (uint32_t i = 0; i < n; i++) {
@@ -193,7 +196,7 @@ static uint32_t s_moves(char (*moves)[MSG_MOVE_MAX], uint32_t n, int which)
     return n;
 }
 
-static void s_analysis(msg_t *out, int which)
+static void s_analysis(msg_t *out, int which, msg_move_t *moves)
 {
     uint64_t big = which == 2 ? UINT64_MAX : which == 1 ? 0 : 9876;
     if (out->type == MSG_ANALYSE) {
@@ -205,7 +208,8 @@ static void s_analysis(msg_t *out, int which)
         else
             strcpy(m->position, which ? "ppkn/4/4/NKPP w NCFncf - 0 1"
                                       : "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
-        m->n_moves = s_moves(m->moves, which == 2 ? MSG_GAME_MOVES_MAX : which == 1 ? 0 : 2, which);
+        m->n_moves = s_moves(moves, which == 2 ? MSG_GAME_MOVES_MAX : which == 1 ? 0 : 2, which);
+        m->moves = moves;
         which == 2 ? s_fill(m->move, sizeof m->move, 'm') : (void)strcpy(m->move, which ? "b1c2" : "g1f3");
         m->depth = which == 2 ? MSG_ANALYSE_DEPTH_MAX : which == 1 ? 1 : 8;
         m->hash_mb = which == 2 ? MSG_ANALYSE_HASH_MAX : which == 1 ? 1 : 64;
@@ -214,17 +218,20 @@ static void s_analysis(msg_t *out, int which)
     }
     msg_analysed_t *m = &out->u.analysed;
     m->task_id = which == 1 ? 1 : big, m->job_id = big;
-    m->n_pv = s_moves(m->pv, which == 2 ? MSG_PV_MAX : which == 1 ? 1 : 3, which);
-    strcpy(m->move, m->pv[0]);
+    m->n_pv = s_moves(moves, which == 2 ? MSG_PV_MAX : which == 1 ? 1 : 3, which);
+    m->pv = moves;
+    strcpy(m->move, moves[0]);
     m->score = which == 2 ? MSG_SCORE_MAX : which == 1 ? -MSG_SCORE_MAX : -37;
     m->bound = which == 2 ? MSG_BOUND_UPPER : MSG_BOUND_EXACT;
     m->seldepth = which == 2 ? UINT8_MAX : which == 1 ? 0 : 14;
     m->nodes = big, m->elapsed_ms = big;
 }
 
-void msg_sample(msg_type_t type, int which, msg_t *out)
+void msg_sample(msg_type_t type, int which, msg_t *out, msg_bulk_store_t *store)
 {
     msg_init(out, type);
+    memset(store->bytes, 0, sizeof store->bytes);
+    void *bulk = store->bytes;
     switch (type) {
     case MSG_HELLO: s_hello(&out->u.hello, which); break;
     case MSG_WELCOME:
@@ -235,22 +242,25 @@ void msg_sample(msg_type_t type, int which, msg_t *out)
     case MSG_CREDIT: out->u.credit.n = which == 2 ? MSG_THREADS_MAX : which == 1 ? 1 : 4; break;
     case MSG_TASK: s_task(&out->u.task, which); break;
     case MSG_RESULT: s_result(&out->u.result, which); break;
-    case MSG_HANDBACK:
+    case MSG_HANDBACK: {
+        uint64_t *ids = bulk;
         out->u.handback.n_task_ids = which == 2 ? MSG_HANDBACK_MAX : which == 1 ? 0 : 3;
         for (uint32_t i = 0; i < out->u.handback.n_task_ids; i++)
-            out->u.handback.task_ids[i] = which == 2 ? UINT64_MAX - i : 100 + i;
+            ids[i] = which == 2 ? UINT64_MAX - i : 100 + i;
+        out->u.handback.task_ids = ids;
         break;
+    }
     case MSG_REFUSE:
     case MSG_BYE:
     case MSG_ERROR: s_texts(out, which); break;
     case MSG_SOLVE:
-    case MSG_VERIFY: s_solve_like(out, which); break;
+    case MSG_VERIFY: s_solve_like(out, which, bulk); break;
     case MSG_SOLVED:
     case MSG_VERIFIED: s_answers(out, which); break;
     case MSG_FETCH:
-    case MSG_CHUNK: s_transfer(out, which); break;
+    case MSG_CHUNK: s_transfer(out, which, bulk); break;
     case MSG_ANALYSE:
-    case MSG_ANALYSED: s_analysis(out, which); break;
+    case MSG_ANALYSED: s_analysis(out, which, bulk); break;
     case MSG_USAGE: out->u.usage.cpu_ms = which == 2 ? UINT64_MAX : which == 1 ? 0 : 1234; break;
     default: break;
     }

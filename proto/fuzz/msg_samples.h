@@ -8,5 +8,6 @@ enum { MSG_SAMPLES_PER_TYPE = 3 };
 
 /* Fills *out with sample `which` (0..MSG_SAMPLES_PER_TYPE-1) of `type`: 0 is
  * typical, 1 uses minimum values and sizes, 2 maximum values and sizes
- * (counts of 2^128-1, strings and lists at their limits). */
-void msg_sample(msg_type_t type, int which, msg_t *out);
+ * (counts of 2^128-1, strings and lists at their limits). Its bulk field, if
+ * any, points into store, which must outlive *out. */
+void msg_sample(msg_type_t type, int which, msg_t *out, msg_bulk_store_t *store);

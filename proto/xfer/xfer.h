@@ -30,9 +30,11 @@ int xfer_file_ref(const char *dir, const char *name, msg_tableref_t *out, char *
 /* Whether a table name is one this build knows ("KQvK"); fills *table. */
 bool xfer_table_name_ok(const char *name, int *table);
 
-/* Answers FETCH f from dir: *chunk becomes the CHUNK (version 2). 0, or -1
- * with a message (the table's file is missing or unreadable). */
-int xfer_serve(const char *dir, const msg_fetch_t *f, msg_t *chunk, char *err, size_t errlen);
+/* Answers FETCH f from dir: *chunk becomes the CHUNK (version 2), its data
+ * read into data (MSG_CHUNK_MAX bytes, the caller's; the CHUNK points into it).
+ * 0, or -1 with a message (the table's file is missing or unreadable). */
+int xfer_serve(const char *dir, const msg_fetch_t *f, msg_t *chunk, uint8_t data[MSG_CHUNK_MAX], char *err,
+               size_t errlen);
 
 /* The id of directory dir into id (len >= MSG_TABLE_NAME_MAX): read from
  * dir/.octad-dir-id, or, with create, made there (random, 16 hex digits)

@@ -111,7 +111,8 @@ bool xfer_table_name_ok(const char *name, int *table)
     return strcmp(canon, name) == 0; /* one spelling per table, so one file name */
 }
 
-int xfer_serve(const char *dir, const msg_fetch_t *f, msg_t *chunk, char *err, size_t errlen)
+int xfer_serve(const char *dir, const msg_fetch_t *f, msg_t *chunk, uint8_t data[MSG_CHUNK_MAX], char *err,
+               size_t errlen)
 {
     char path[XFER_PATH_MAX + 64];
     struct stat sb;
@@ -137,7 +138,7 @@ int xfer_serve(const char *dir, const msg_fetch_t *f, msg_t *chunk, char *err, s
     if (f->offset < c->size) {
         if (c->size - f->offset < want)
             want = (uint32_t)(c->size - f->offset);
-        ssize_t n = pread(fd, c->data, want, (off_t)f->offset);
+        ssize_t n = pread(fd, data, want, (off_t)f->offset);
         if (n != (ssize_t)want) {
             snprintf(err, errlen, "%s: cannot read its file: %s", f->table, n < 0 ? strerror(errno) : "short read");
             close(fd);
@@ -146,7 +147,8 @@ int xfer_serve(const char *dir, const msg_fetch_t *f, msg_t *chunk, char *err, s
         c->n_data = want;
     }
     close(fd);
-    c->crc = crc32c(0, c->data, c->n_data);
+    c->data = data;
+    c->crc = crc32c(0, data, c->n_data);
     return 0;
 }
 

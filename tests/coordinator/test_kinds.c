@@ -230,7 +230,7 @@ static void s_handback(s_run_t *r, peer_t *p, uint64_t task_id)
     msg_t m;
     msg_init(&m, MSG_HANDBACK);
     m.u.handback.n_task_ids = 1;
-    m.u.handback.task_ids[0] = task_id;
+    m.u.handback.task_ids = &task_id;
     assert_true(r->s.kind->message(&r->s, r->s.job, p, &m));
 }
 

@@ -3,6 +3,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -23,25 +24,38 @@ static size_t s_encode_ok(const msg_t *msg)
     return len;
 }
 
+/* msg decodes to a message of its type and version that encodes to the same bytes (a
+ * decoded message points into its bulk storage, so encodings are compared, not structs). */
 static void s_round_trip(const msg_t *msg)
 {
     size_t len = s_encode_ok(msg);
+    uint8_t *first = malloc(len);
+    msg_bulk_store_t *store = malloc(sizeof *store);
+    assert_non_null(first);
+    assert_non_null(store);
+    memcpy(first, s_buf, len);
     msg_t back;
+    msg_bulk_t bulk = msg_bulk_of(store);
     char err[256] = "";
-    int rc = msg_decode(s_buf, len, &back, err, sizeof(err));
+    int rc = msg_decode(first, len, &back, &bulk, err, sizeof(err));
     if (rc != MSG_OK)
         fail_msg("decode %s: %s", msg_type_name(msg->type), err);
     assert_int_equal(back.type, msg->type);
-    assert_memory_equal(&back, msg, sizeof(back));
+    assert_int_equal(back.version, msg->version);
+    assert_int_equal(s_encode_ok(&back), len);
+    assert_memory_equal(s_buf, first, len);
+    free(store);
+    free(first);
 }
 
 static void test_every_sample_round_trips(void **state)
 {
     (void)state;
+    msg_bulk_store_t store;
     for (int t = MSG_NONE + 1; t < MSG_TYPE_NB; t++)
         for (int which = 0; which < MSG_SAMPLES_PER_TYPE; which++) {
             msg_t msg;
-            msg_sample((msg_type_t)t, which, &msg);
+            msg_sample((msg_type_t)t, which, &msg, &store);
             s_round_trip(&msg);
         }
 }
@@ -52,16 +66,17 @@ static void test_counts_round_trip(void **state)
     const count_t two64 = (count_t)1 << 64;
     const count_t values[] = {0, 1, two64 - 1, two64, two64 + 1, ((count_t)0xdeadbeef << 64) | 42,
                               ~(count_t)0 - 1, ~(count_t)0};
+    msg_bulk_store_t store;
     for (size_t i = 0; i < sizeof(values) / sizeof(values[0]); i++) {
         msg_t msg;
-        msg_sample(MSG_RESULT, 0, &msg);
+        msg_sample(MSG_RESULT, 0, &msg, &store);
         msg.u.result.nodes = values[i];
         msg.u.result.stats.nodes = values[i];
         msg.u.result.stats.mates = values[sizeof(values) / sizeof(values[0]) - 1 - i];
         s_round_trip(&msg);
         msg_t back;
         size_t len = s_encode_ok(&msg);
-        assert_int_equal(msg_decode(s_buf, len, &back, NULL, 0), MSG_OK);
+        assert_int_equal(msg_decode(s_buf, len, &back, NULL, NULL, 0), MSG_OK); /* RESULT has no bulk field */
         assert_true(back.u.result.nodes == values[i]);
     }
 }
@@ -124,22 +139,26 @@ static void test_encoder_checks_limits(void **state)
 {
     (void)state;
     msg_t msg;
-    msg_sample(MSG_HELLO, 0, &msg);
+    msg_bulk_store_t store;
+    msg_sample(MSG_HELLO, 0, &msg, &store);
     msg.u.hello.threads = 0;
     s_encode_fails(&msg, "threads");
-    msg_sample(MSG_HELLO, 0, &msg);
+    msg_sample(MSG_HELLO, 0, &msg, &store);
     msg.u.hello.n_variants = MSG_VARIANTS_MAX + 1;
     s_encode_fails(&msg, "variants");
-    msg_sample(MSG_HELLO, 0, &msg);
+    msg_sample(MSG_HELLO, 0, &msg, &store);
     msg.u.hello.name[0] = '\0';
     s_encode_fails(&msg, "name");
-    msg_sample(MSG_TASK, 0, &msg);
+    msg_sample(MSG_TASK, 0, &msg, &store);
     memset(msg.u.task.position, 'p', sizeof(msg.u.task.position));
     s_encode_fails(&msg, "position");
-    msg_sample(MSG_HANDBACK, 0, &msg);
-    msg.u.handback.task_ids[1] = 0;
+    msg_sample(MSG_HANDBACK, 0, &msg, &store);
+    ((uint64_t *)store.bytes)[1] = 0; /* the sample's task ids */
     s_encode_fails(&msg, "task_ids[1]");
-    msg_sample(MSG_WELCOME, 0, &msg);
+    msg_sample(MSG_HANDBACK, 0, &msg, &store);
+    msg.u.handback.task_ids = NULL;
+    s_encode_fails(&msg, "task_ids: 3 elements and no pointer");
+    msg_sample(MSG_WELCOME, 0, &msg, &store);
     msg.u.welcome.liveness = 6;
     s_encode_fails(&msg, "liveness");
     msg_init(&msg, MSG_NONE);
@@ -152,7 +171,8 @@ static void test_encoder_small_buffer(void **state)
 {
     (void)state;
     msg_t msg;
-    msg_sample(MSG_TASK, 0, &msg);
+    msg_bulk_store_t store;
+    msg_sample(MSG_TASK, 0, &msg, &store);
     size_t full = s_encode_ok(&msg);
     for (size_t cap = 0; cap < full; cap++) {
         size_t len = 0;
@@ -167,9 +187,10 @@ static void test_largest_messages_fit(void **state)
     (void)state;
     /* wire.c relies on every message encoding under MSG_MAX_BYTES: a full
      * CHUNK is its data and under 100 bytes more, the rest under 10 KiB. */
+    msg_bulk_store_t store;
     for (int t = MSG_NONE + 1; t < MSG_TYPE_NB; t++) {
-        static msg_t msg;
-        msg_sample((msg_type_t)t, 2, &msg);
+        msg_t msg;
+        msg_sample((msg_type_t)t, 2, &msg, &store);
         size_t limit = t == MSG_CHUNK ? MSG_CHUNK_MAX + 100 : 10 * 1024;
         assert_true(s_encode_ok(&msg) < limit);
     }
@@ -178,58 +199,59 @@ static void test_largest_messages_fit(void **state)
 static void test_octp2_versions(void **state)
 {
     (void)state;
-    static msg_t msg, got;
+    msg_t msg, got;
+    msg_bulk_store_t store;
     char err[256] = "";
     size_t len = 0;
     /* OCTP/2 types go out as OCTP/2; one cannot be sent as OCTP/1. */
-    msg_sample(MSG_SOLVE, 0, &msg);
+    msg_sample(MSG_SOLVE, 0, &msg, &store);
     assert_int_equal(msg.version, 2);
     msg.version = 1;
     assert_int_equal(msg_encode(&msg, s_buf, sizeof(s_buf), &len, err, sizeof(err)), -1);
     assert_non_null(strstr(err, "cannot be sent as OCTP/1"));
     /* A perft message may travel in either version, and says which. */
-    msg_sample(MSG_TASK, 0, &msg);
+    msg_sample(MSG_TASK, 0, &msg, &store);
     assert_int_equal(msg.version, 1);
     msg.version = 2;
     assert_int_equal(msg_encode(&msg, s_buf, sizeof(s_buf), &len, err, sizeof(err)), 0);
-    assert_int_equal(msg_decode(s_buf, len, &got, err, sizeof(err)), MSG_OK);
+    assert_int_equal(msg_decode(s_buf, len, &got, NULL, err, sizeof(err)), MSG_OK);
     assert_int_equal(got.version, 2);
     assert_memory_equal(&got, &msg, sizeof(msg));
     msg.version = MSG_VERSION_MAX + 1;
     assert_int_equal(msg_encode(&msg, s_buf, sizeof(s_buf), &len, err, sizeof(err)), -1);
     /* OCTP/4's USAGE goes out as OCTP/4 and not in OCTP/3. */
-    msg_sample(MSG_USAGE, 0, &msg);
+    msg_sample(MSG_USAGE, 0, &msg, &store);
     assert_int_equal(msg.version, 4);
     msg.version = 3;
     assert_int_equal(msg_encode(&msg, s_buf, sizeof(s_buf), &len, err, sizeof(err)), -1);
     assert_non_null(strstr(err, "cannot be sent as OCTP/3"));
     /* OCTP/3 types go out as OCTP/3 and not in OCTP/2; a perft message travels in 3 too. */
-    msg_sample(MSG_ANALYSED, 0, &msg);
+    msg_sample(MSG_ANALYSED, 0, &msg, &store);
     assert_int_equal(msg.version, 3);
     msg.version = 2;
     assert_int_equal(msg_encode(&msg, s_buf, sizeof(s_buf), &len, err, sizeof(err)), -1);
     assert_non_null(strstr(err, "cannot be sent as OCTP/2"));
-    msg_sample(MSG_TASK, 0, &msg);
+    msg_sample(MSG_TASK, 0, &msg, &store);
     msg.version = 3;
     assert_int_equal(msg_encode(&msg, s_buf, sizeof(s_buf), &len, err, sizeof(err)), 0);
-    assert_int_equal(msg_decode(s_buf, len, &got, err, sizeof(err)), MSG_OK);
+    assert_int_equal(msg_decode(s_buf, len, &got, NULL, err, sizeof(err)), MSG_OK);
     assert_int_equal(got.version, 3);
     /* A score outside -32000..32000 is not encoded; an ANALYSED needs a PV. */
-    msg_sample(MSG_ANALYSED, 0, &msg);
+    msg_sample(MSG_ANALYSED, 0, &msg, &store);
     msg.u.analysed.score = -32001;
     assert_int_equal(msg_encode(&msg, s_buf, sizeof(s_buf), &len, err, sizeof(err)), -1);
     assert_non_null(strstr(err, "score: -32001 outside"));
-    msg_sample(MSG_ANALYSED, 0, &msg);
+    msg_sample(MSG_ANALYSED, 0, &msg, &store);
     msg.u.analysed.n_pv = 0;
     assert_int_equal(msg_encode(&msg, s_buf, sizeof(s_buf), &len, err, sizeof(err)), -1);
     assert_non_null(strstr(err, "pv"));
     /* A CHUNK's data is a bin of at most MSG_CHUNK_MAX bytes. */
-    msg_sample(MSG_CHUNK, 2, &msg);
+    msg_sample(MSG_CHUNK, 2, &msg, &store);
     msg.u.chunk.n_data = MSG_CHUNK_MAX + 1;
     assert_int_equal(msg_encode(&msg, s_buf, sizeof(s_buf), &len, err, sizeof(err)), -1);
     assert_non_null(strstr(err, "data"));
     /* A table reference needs a name. */
-    msg_sample(MSG_SOLVED, 0, &msg);
+    msg_sample(MSG_SOLVED, 0, &msg, &store);
     msg.u.solved.tables[1].name[0] = '\0';
     assert_int_equal(msg_encode(&msg, s_buf, sizeof(s_buf), &len, err, sizeof(err)), -1);
     assert_non_null(strstr(err, "tables[1]"));

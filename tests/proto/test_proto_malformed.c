@@ -29,8 +29,11 @@ static void s_parts_from_sample(s_parts_t *p, msg_type_t type, int which)
 {
     msg_t msg;
     size_t len = 0, off = 0;
-    msg_sample(type, which, &msg);
+    msg_bulk_store_t *store = malloc(sizeof *store);
+    assert_non_null(store);
+    msg_sample(type, which, &msg, store);
     assert_int_equal(msg_encode(&msg, s_buf, sizeof(s_buf), &len, NULL, 0), 0);
+    free(store);
     msgpack_unpacked_init(&p->up);
     assert_int_equal(msgpack_unpack_next(&p->up, (const char *)s_buf, len, &off), MSGPACK_UNPACK_SUCCESS);
     assert_int_equal(p->up.data.type, MSGPACK_OBJECT_ARRAY);
@@ -51,9 +54,13 @@ static int s_parts_decode(s_parts_t *p, char *err, size_t errlen)
     msgpack_packer_init(&pk, &sb, msgpack_sbuffer_write);
     assert_int_equal(msgpack_pack_object(&pk, root), 0);
     msg_t out;
-    int rc = msg_decode(sb.data, sb.size, &out, err, errlen);
+    msg_bulk_store_t *store = malloc(sizeof *store);
+    assert_non_null(store);
+    msg_bulk_t bulk = msg_bulk_of(store); /* room for any message: the field checks are tested, not the room */
+    int rc = msg_decode(sb.data, sb.size, &out, &bulk, err, errlen);
     if (rc != MSG_OK)
         assert_int_equal(out.type, MSG_NONE);
+    free(store);
     msgpack_sbuffer_destroy(&sb);
     msgpack_unpacked_destroy(&p->up);
     return rc;
@@ -97,23 +104,27 @@ static msgpack_object s_other(msgpack_object_type t)
 static void test_truncated_at_every_offset(void **state)
 {
     (void)state;
+    msg_bulk_store_t *store = malloc(sizeof *store);
+    assert_non_null(store);
+    msg_bulk_t bulk = msg_bulk_of(store);
     for (int t = MSG_NONE + 1; t < MSG_TYPE_NB; t++)
         for (int which = 0; which < MSG_SAMPLES_PER_TYPE; which++) {
             msg_t msg, out;
             size_t len = 0;
             char err[256];
-            msg_sample((msg_type_t)t, which, &msg);
+            msg_sample((msg_type_t)t, which, &msg, store);
             assert_int_equal(msg_encode(&msg, s_buf, sizeof(s_buf), &len, NULL, 0), 0);
             for (size_t cut = 0; cut < len; cut++) {
                 err[0] = '\0';
-                assert_int_equal(msg_decode(s_buf, cut, &out, err, sizeof(err)), MSG_EBADMSG);
+                assert_int_equal(msg_decode(s_buf, cut, &out, &bulk, err, sizeof(err)), MSG_EBADMSG);
                 assert_int_equal(out.type, MSG_NONE);
                 assert_true(strlen(err) > 0);
             }
             s_buf[len] = 0xc0; /* one trailing nil */
-            assert_int_equal(msg_decode(s_buf, len + 1, &out, err, sizeof(err)), MSG_EBADMSG);
+            assert_int_equal(msg_decode(s_buf, len + 1, &out, &bulk, err, sizeof(err)), MSG_EBADMSG);
             assert_non_null(strstr(err, "trailing"));
         }
+    free(store);
 }
 
 /* Values of the wrong MessagePack type for a field of kind k. */
@@ -251,8 +262,10 @@ static int s_oversize(const field_desc_t *f, msgpack_object *o, msgpack_object *
 static void test_oversized_and_out_of_range(void **state)
 {
     (void)state;
-    static msgpack_object items[BIG];
-    static char text[MSG_MAX_BYTES];
+    msgpack_object *items = malloc(BIG * sizeof *items);
+    char *text = malloc(MSG_MAX_BYTES);
+    assert_non_null(items);
+    assert_non_null(text);
     int checked = 0;
     for (int t = MSG_NONE + 1; t < MSG_TYPE_NB; t++) {
         const msg_desc_t *d = msg_table_get((msg_type_t)t);
@@ -270,6 +283,8 @@ static void test_oversized_and_out_of_range(void **state)
         }
     }
     assert_true(checked >= 15);
+    free(text);
+    free(items);
 }
 
 /* The one signed field: both ends of its range, and one beyond each. */
@@ -385,7 +400,7 @@ static void test_raw_inputs(void **state)
     for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
         msg_t out;
         char err[256] = "";
-        assert_int_equal(msg_decode(cases[c].bytes, cases[c].len, &out, err, sizeof(err)), MSG_EBADMSG);
+        assert_int_equal(msg_decode(cases[c].bytes, cases[c].len, &out, NULL, err, sizeof(err)), MSG_EBADMSG);
         if (strstr(err, cases[c].needle) == NULL)
             fail_msg("case %zu: error \"%s\" does not mention \"%s\"", c, err, cases[c].needle);
     }
@@ -402,7 +417,7 @@ static void test_message_too_long(void **state)
     big[2] = 0x01; /* 0x00010000 = 65536 */
     msg_t out;
     char err[256] = "";
-    assert_int_equal(msg_decode(big, len, &out, err, sizeof(err)), MSG_EBADMSG);
+    assert_int_equal(msg_decode(big, len, &out, NULL, err, sizeof(err)), MSG_EBADMSG);
     assert_non_null(strstr(err, "exceeds"));
     free(big);
 }
@@ -411,9 +426,9 @@ static void test_null_err_buffer(void **state)
 {
     (void)state;
     msg_t out;
-    assert_int_equal(msg_decode("\xc1", 1, &out, NULL, 0), MSG_EBADMSG);
+    assert_int_equal(msg_decode("\xc1", 1, &out, NULL, NULL, 0), MSG_EBADMSG);
     char tiny[4] = "zzz";
-    assert_int_equal(msg_decode("\xc1", 1, &out, tiny, sizeof(tiny)), MSG_EBADMSG);
+    assert_int_equal(msg_decode("\xc1", 1, &out, NULL, tiny, sizeof(tiny)), MSG_EBADMSG);
     assert_int_equal(tiny[3], '\0');
 }
 

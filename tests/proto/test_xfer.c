@@ -19,16 +19,18 @@
 static char s_src[96], s_dst[96];
 static uint64_t s_big; /* the size of s_src/KNvKN.otb, made three chunks long by the setup */
 
-/* The FETCHes a transfer sent, answered by the test. */
-static msg_t s_asked[64];
-static int s_nasked;
+/* The FETCHes a transfer sent, answered by the test (xfer_send_fn's ctx). */
+typedef struct {
+    msg_fetch_t f[64];
+    int n;
+} s_asked_t;
 
 static int s_collect(void *ctx, const msg_t *m)
 {
-    (void)ctx;
+    s_asked_t *asked = ctx;
     assert_true(m->type == MSG_FETCH && m->version == 2);
-    assert_true(s_nasked < 64);
-    s_asked[s_nasked++] = *m;
+    assert_true(asked->n < 64);
+    asked->f[asked->n++] = m->u.fetch;
     return 0;
 }
 
@@ -42,25 +44,28 @@ typedef struct {
 /* Runs one transfer to its end (or stop_after): answers every FETCH from s_src. */
 static xfer_status_t s_run(xfer_t *x, const s_peer_t *peer, char *err, size_t errlen)
 {
-    static msg_t chunk;
+    msg_t chunk;
+    uint8_t data[MSG_CHUNK_MAX];
+    s_asked_t asked = {.n = 0};
     int answered = 0, good = 0;
     xfer_status_t st = XFER_MORE;
-    s_nasked = 0;
-    assert_int_equal(xfer_pump(x, s_collect, NULL), 0);
-    while (st == XFER_MORE && s_nasked > 0) {
-        msg_t f = s_asked[0];
-        memmove(s_asked, s_asked + 1, sizeof s_asked[0] * (size_t)--s_nasked);
-        assert_int_equal(xfer_serve(s_src, &f.u.fetch, &chunk, err, errlen), 0);
+    assert_int_equal(xfer_pump(x, s_collect, &asked), 0);
+    while (st == XFER_MORE && asked.n > 0) {
+        msg_fetch_t f = asked.f[0];
+        memmove(asked.f, asked.f + 1, sizeof asked.f[0] * (size_t)--asked.n);
+        assert_int_equal(xfer_serve(s_src, &f, &chunk, data, err, errlen), 0);
         if (answered < peer->corrupt_first)
-            chunk.u.chunk.data[chunk.u.chunk.n_data / 2] ^= 0x40;
+            data[chunk.u.chunk.n_data / 2] ^= 0x40;
         if (answered == 0 && peer->short_answer)
             chunk.u.chunk.n_data--;
         bool spoiled = answered < peer->corrupt_first || (answered == 0 && peer->short_answer);
         answered++;
-        st = xfer_on_chunk(x, &chunk.u.chunk, s_collect, NULL, err, errlen);
+        st = xfer_on_chunk(x, &chunk.u.chunk, s_collect, &asked, err, errlen);
         if (!spoiled && ++good == peer->stop_after && st == XFER_MORE)
             return XFER_MORE;
     }
+    if (st == XFER_DONE)
+        assert_int_equal(asked.n, 0); /* nothing asked beyond the file */
     return st;
 }
 
@@ -150,7 +155,8 @@ static void test_file_ref_and_serve(void **state)
     (void)state;
     char err[512];
     msg_tableref_t a, b;
-    static msg_t chunk;
+    msg_t chunk;
+    uint8_t data[MSG_CHUNK_MAX];
     assert_int_equal(xfer_file_ref(s_src, "KNvKN", &a, err, sizeof err), 0);
     assert_int_equal(a.size, s_big); /* three chunks at least: two full, one partial */
     assert_true(a.size > 2 * MSG_CHUNK_MAX && a.size % MSG_CHUNK_MAX != 0);
@@ -159,17 +165,17 @@ static void test_file_ref_and_serve(void **state)
     assert_int_equal(xfer_file_ref(s_src, "KQRvKQ", &b, err, sizeof err), -1); /* 5 pieces: not made */
     assert_non_null(strstr(err, "KQRvKQ.otb"));
     msg_fetch_t f = {.table = "KNvKN", .offset = s_big - 1000, .length = MSG_CHUNK_MAX};
-    assert_int_equal(xfer_serve(s_src, &f, &chunk, err, sizeof err), 0);
+    assert_int_equal(xfer_serve(s_src, &f, &chunk, data, err, sizeof err), 0);
     assert_int_equal(chunk.u.chunk.n_data, 1000);
     assert_int_equal(chunk.u.chunk.size, s_big);
     f.offset = s_big + 1;
-    assert_int_equal(xfer_serve(s_src, &f, &chunk, err, sizeof err), 0);
+    assert_int_equal(xfer_serve(s_src, &f, &chunk, data, err, sizeof err), 0);
     assert_int_equal(chunk.u.chunk.n_data, 0);
     strcpy(f.table, "../etc");
-    assert_int_equal(xfer_serve(s_src, &f, &chunk, err, sizeof err), -1);
+    assert_int_equal(xfer_serve(s_src, &f, &chunk, data, err, sizeof err), -1);
     assert_non_null(strstr(err, "not a table name"));
     strcpy(f.table, "knvkn"); /* one spelling per table: no second file name */
-    assert_int_equal(xfer_serve(s_src, &f, &chunk, err, sizeof err), -1);
+    assert_int_equal(xfer_serve(s_src, &f, &chunk, data, err, sizeof err), -1);
 }
 
 static void test_whole_transfer(void **state)
@@ -247,8 +253,7 @@ static void test_resume(void **state)
     assert_int_equal(xfer_start(&x, s_dst, &ref, true, err, sizeof err), 0);
     assert_int_equal(x.next, MSG_CHUNK_MAX); /* continues after the piece it has */
     s_peer_t peer = {0};
-    assert_int_equal(s_run(&x, &peer, err, sizeof err), XFER_DONE);
-    assert_int_equal(s_nasked, 0);
+    assert_int_equal(s_run(&x, &peer, err, sizeof err), XFER_DONE); /* and nothing more asked (s_run) */
     assert_true(s_copied("KNvKN"));
 }
 

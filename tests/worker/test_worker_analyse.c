@@ -50,7 +50,8 @@ static void s_refused(const msg_t *m, int code, const char *needle)
 static void test_refusals(void **state)
 {
     (void)state;
-    static msg_t m;
+    msg_t m;
+    msg_move_t moves[2] = {"e2e4", "e2e4"};
     msg_analyse_t *a = &m.u.analyse;
     const char *start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     s_task(&m, "xiangqi", start, "e2e4");
@@ -59,8 +60,7 @@ static void test_refusals(void **state)
     s_refused(&m, MSG_CODE_POSITION, "bad position: position \"rnbqkbnr/ppp w\"");
     s_task(&m, "chess", start, "e2e4");
     a->n_moves = 2;
-    strcpy(a->moves[0], "e2e4");
-    strcpy(a->moves[1], "e2e4");
+    a->moves = moves;
     s_refused(&m, MSG_CODE_POSITION, "moves: move 2 'e2e4' is not legal there");
     a->n_moves = 1;
     s_refused(&m, MSG_CODE_POSITION, "move 'e2e4' is not legal in the analysed position");
@@ -69,8 +69,9 @@ static void test_refusals(void **state)
 static void test_answer_is_the_split_search(void **state)
 {
     (void)state;
-    static msg_t a, m;
-    static engine_result_t want;
+    msg_t a, m;
+    engine_result_t *want = malloc(sizeof *want); /* about 100 KB of lines */
+    assert_non_null(want);
     compute_job_t job = {.kind = &WANALYSE_KIND};
     char reason[MSG_TEXT_MAX];
     void *thread = NULL;
@@ -84,18 +85,19 @@ static void test_answer_is_the_split_search(void **state)
     const wanalyse_task_t *t = job.arg;
     engine_t *ref = engine_new(4u << 20);
     engine_history_t h = engine_game_history(&t->game);
-    assert_int_equal(engine_split_move(ref, &t->game.pos, &h, t->move, 5, &want), 0);
+    assert_int_equal(engine_split_move(ref, &t->game.pos, &h, t->move, 5, want), 0);
     assert_int_equal(WANALYSE_KIND.answer(NULL, &d, false, &m, reason, sizeof reason), 0);
     assert_int_equal(m.type, MSG_ANALYSED);
     assert_int_equal(m.u.analysed.task_id, 5);
     assert_int_equal(m.u.analysed.job_id, 77);
     assert_string_equal(m.u.analysed.move, "c1c2");
-    assert_int_equal(m.u.analysed.score, want.lines[0].score);
-    assert_int_equal(m.u.analysed.nodes, want.nodes);
-    assert_int_equal(m.u.analysed.n_pv, want.lines[0].pvlen);
+    assert_int_equal(m.u.analysed.score, want->lines[0].score);
+    assert_int_equal(m.u.analysed.nodes, want->nodes);
+    assert_int_equal(m.u.analysed.n_pv, want->lines[0].pvlen);
     assert_string_equal(m.u.analysed.pv[0], "c1c2");
     assert_int_equal(WANALYSE_KIND.answer(NULL, &d, true, &m, reason, sizeof reason), 0); /* --inject-fault: the score is off by one */
-    assert_int_equal(m.u.analysed.score, want.lines[0].score + 1);
+    assert_int_equal(m.u.analysed.score, want->lines[0].score + 1);
+    free(want);
     engine_destroy(&ref);
     WANALYSE_KIND.thread_free(&thread);
     assert_null(thread);
@@ -107,7 +109,7 @@ static void test_answer_is_the_split_search(void **state)
 static void test_no_table_is_refused(void **state)
 {
     (void)state;
-    static msg_t a, m;
+    msg_t a, m;
     compute_job_t job = {.kind = &WANALYSE_KIND};
     char reason[MSG_TEXT_MAX] = "";
     void *thread = NULL;

@@ -60,7 +60,7 @@ static void test_refusals_and_answer(void **state)
     compute_t *pool = compute_new((const wkind_t *const[]){&WPERFT_KIND}, 1, 1, 0, fds[1], 0, err, sizeof err);
     assert_non_null(pool);
     const char *start = "ppkn/4/4/NKPP w NCFncf - 0 1";
-    static msg_t tm;
+    msg_t tm;
     s_task(&tm, "xiangqi", start, 3);
     s_refused(pool, &tm, MSG_CODE_VARIANT, "unknown variant \"xiangqi\"");
     s_task(&tm, "octad", start, WPERFT_DEPTH_MAX + 1);
@@ -78,7 +78,7 @@ static void test_refusals_and_answer(void **state)
     game_pos_t pos;
     assert_int_equal(game_parse(VARIANT_OCTAD, start, &pos, err, sizeof err), 0);
     count_t want = game_perft(&pos, 4, NULL);
-    static msg_t m;
+    msg_t m;
     assert_true(d.kind == &WPERFT_KIND);
     assert_int_equal(WPERFT_KIND.answer(NULL, &d, false, &m, reason, sizeof reason), 0);
     assert_int_equal(m.type, MSG_RESULT);

@@ -18,36 +18,36 @@
 #include "wsolve.h"
 #include "xfer.h"
 
-/* What the row sent and logged. */
-static msg_t s_sent[8];
-static int s_sent_nb;
-static char s_log[4096];
-
-static void s_send(void *ctx, const msg_t *m)
-{
-    (void)ctx;
-    if (s_sent_nb < 8)
-        s_sent[s_sent_nb++] = *m;
-}
-
-static void s_logged(void *ctx, bool always, const char *text)
-{
-    (void)ctx, (void)always;
-    strncat(s_log, text, sizeof s_log - strlen(s_log) - 2);
-    strcat(s_log, "\n");
-}
-
+/* The row's table directory, options and state, and what it sent and logged (its io.ctx). */
 typedef struct {
     char dir[64];
     worker_opts_t opts;
     void *state;
+    msg_t sent[8];  /* a CHUNK's data points into the row's state */
+    int sent_nb;
+    char log[4096];
 } s_fixture_t;
+
+static void s_send(void *ctx, const msg_t *m)
+{
+    s_fixture_t *f = ctx;
+    if (f->sent_nb < 8)
+        f->sent[f->sent_nb++] = *m;
+}
+
+static void s_logged(void *ctx, bool always, const char *text)
+{
+    s_fixture_t *f = ctx;
+    (void)always;
+    strncat(f->log, text, sizeof f->log - strlen(f->log) - 2);
+    strcat(f->log, "\n");
+}
 
 /* The row closed and opened again (or opened: what it reads at open is --memory and the directory's id). */
 static void s_reopen(s_fixture_t *f)
 {
     char err[200];
-    wkind_io_t io = {.opts = &f->opts, .send = s_send, .log = s_logged};
+    wkind_io_t io = {.opts = &f->opts, .send = s_send, .log = s_logged, .ctx = f};
     WSOLVE_KIND.close(&f->state, false);
     assert_int_equal(WSOLVE_KIND.open(&io, &f->state, err, sizeof err), 0);
 }
@@ -59,8 +59,6 @@ static int s_setup(void **state)
     assert_non_null(mkdtemp(f->dir));
     f->opts = (worker_opts_t){.tables = f->dir, .threads = 1};
     s_reopen(f);
-    s_sent_nb = 0;
-    s_log[0] = '\0';
     *state = f;
     return 0;
 }
@@ -129,7 +127,7 @@ static void test_refusals(void **state)
     s_solve_msg(&m, name);
     assert_int_equal(s_prepare(f, &m, &job, reason), MSG_CODE_MEMORY);
     s_has(reason, "--memory");
-    assert_int_equal(s_sent_nb, 0); /* prepare sends nothing */
+    assert_int_equal(f->sent_nb, 0); /* prepare sends nothing */
 }
 
 /* Sharing the coordinator's directory (its id), a table not there as the coordinator has it cannot be fetched. */
@@ -144,12 +142,13 @@ static void test_shared_directory_lacks_a_table(void **state)
     s_pair(3, name);
     s_solve_msg(&m, name);
     snprintf(m.u.solve.dir_id, sizeof m.u.solve.dir_id, "%s", id);
+    msg_tableref_t need = {.size = 4096};
+    s_pair(0, need.name);
     m.u.solve.n_needs = 1;
-    s_pair(0, m.u.solve.needs[0].name);
-    m.u.solve.needs[0].size = 4096;
+    m.u.solve.needs = &need;
     assert_int_equal(s_prepare(f, &m, &job, reason), MSG_CODE_TABLE);
     s_has(reason, "not in the shared directory");
-    s_has(reason, m.u.solve.needs[0].name);
+    s_has(reason, need.name);
 }
 
 /* A missing table is asked for (FETCH) before the task can run; a chunk of another table changes nothing. */
@@ -161,16 +160,16 @@ static void test_fetch_phase(void **state)
     char reason[MSG_TEXT_MAX], name[SIG_NAME_MAX];
     s_pair(3, name);
     s_solve_msg(&m, name);
+    msg_tableref_t need = {.size = 4096, .crc = 1};
+    s_pair(0, need.name);
     m.u.solve.n_needs = 1;
-    s_pair(0, m.u.solve.needs[0].name);
-    m.u.solve.needs[0].size = 4096;
-    m.u.solve.needs[0].crc = 1;
+    m.u.solve.needs = &need;
     assert_int_equal(s_prepare(f, &m, &job, reason), 0);
     assert_int_equal(WSOLVE_KIND.fetch(f->state, &job, reason, sizeof reason), WKIND_HOLD);
-    s_has(s_log, ": 1 tables to fetch");
-    assert_true(s_sent_nb >= 1);
-    assert_int_equal(s_sent[0].type, MSG_FETCH);
-    assert_string_equal(s_sent[0].u.fetch.table, m.u.solve.needs[0].name);
+    s_has(f->log, ": 1 tables to fetch");
+    assert_true(f->sent_nb >= 1);
+    assert_int_equal(f->sent[0].type, MSG_FETCH);
+    assert_string_equal(f->sent[0].u.fetch.table, need.name);
     msg_init(&chunk, MSG_CHUNK);
     snprintf(chunk.u.chunk.table, sizeof chunk.u.chunk.table, "%s", name); /* not the one asked for */
     assert_int_equal(WSOLVE_KIND.message(f->state, &chunk, &job, reason, sizeof reason), WKIND_HOLD);
@@ -190,7 +189,7 @@ static void test_solve_and_serve(void **state)
     s_solve_msg(&m, name);
     assert_int_equal(s_prepare(f, &m, &job, reason), 0);
     assert_int_equal(WSOLVE_KIND.fetch(f->state, &job, reason, sizeof reason), 0);
-    s_has(s_log, ": 0 tables to fetch");
+    s_has(f->log, ": 0 tables to fetch");
     assert_int_equal(WSOLVE_KIND.shared_new(0, &shared, reason, sizeof reason), 0);
     wkind_env_t env = {.shared = shared, .thread = &thread, .threads = 2};
     compute_done_t d = {.kind = &WSOLVE_KIND, .task_id = job.task_id, .job_id = job.job_id, .gen = 1};
@@ -203,19 +202,19 @@ static void test_solve_and_serve(void **state)
     assert_true(answer.u.solved.n_tables >= 1);
     assert_string_equal(answer.u.solved.tables[0].name, name);
     assert_false(answer.u.solved.in_shared);
-    s_has(s_log, "solved ");
+    s_has(f->log, "solved ");
     msg_init(&fetch, MSG_FETCH);
     snprintf(fetch.u.fetch.table, sizeof fetch.u.fetch.table, "%s", name);
     fetch.u.fetch.length = 1024;
-    s_sent_nb = 0;
+    f->sent_nb = 0;
     assert_int_equal(WSOLVE_KIND.message(f->state, &fetch, NULL, reason, sizeof reason), WKIND_HOLD);
-    assert_int_equal(s_sent_nb, 1);
-    assert_int_equal(s_sent[0].type, MSG_CHUNK);
-    assert_int_equal(s_sent[0].u.chunk.size, answer.u.solved.tables[0].size);
+    assert_int_equal(f->sent_nb, 1);
+    assert_int_equal(f->sent[0].type, MSG_CHUNK);
+    assert_int_equal(f->sent[0].u.chunk.size, answer.u.solved.tables[0].size);
     s_pair(1, fetch.u.fetch.table); /* not made here */
     assert_int_equal(WSOLVE_KIND.message(f->state, &fetch, NULL, reason, sizeof reason), WKIND_HOLD);
-    assert_int_equal(s_sent[1].type, MSG_ERROR);
-    s_has(s_sent[1].u.error.text, "made no such table");
+    assert_int_equal(f->sent[1].type, MSG_ERROR);
+    s_has(f->sent[1].u.error.text, "made no such table");
     free(d.result);
     free(job.arg);
     WSOLVE_KIND.shared_free(&shared);

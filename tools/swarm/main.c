@@ -76,9 +76,8 @@ static void *s_thread(void *arg)
     int own = (t->opts->sessions - t->first + t->step - 1) / t->step;
     zmq_pollitem_t *items = calloc((size_t)own + 1, sizeof *items);
     int *index = calloc((size_t)own + 1, sizeof *index);
-    msg_t *msg = malloc(sizeof *msg);
     bool vanished = t->vanish_at == 0;
-    if (items == NULL || index == NULL || msg == NULL) {
+    if (items == NULL || index == NULL) {
         fprintf(stderr, "swarm: out of memory\n");
         atomic_store(&s_stop, true);
     }
@@ -110,7 +109,7 @@ static void *s_thread(void *arg)
         }
         for (int k = 1; k < n; k++)
             if (items[k].revents & ZMQ_POLLIN)
-                session_read(&t->sessions[index[k]], msg);
+                session_read(&t->sessions[index[k]]);
         if (!vanished && session_now() >= t->vanish_at) {
             for (int i = t->first; i < t->vanish_nb; i += t->step)
                 session_vanish(&t->sessions[i]);
@@ -121,7 +120,6 @@ static void *s_thread(void *arg)
     }
     free(items);
     free(index);
-    free(msg);
     return NULL;
 }
 

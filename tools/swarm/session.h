@@ -33,8 +33,8 @@ typedef struct {
 int session_open(session_t *s, void *ctx, const char *endpoint, const char *name, char *err, size_t errlen);
 
 /* Reads and answers every message waiting on s's socket (a TASK is computed here, before
- * this returns); msg is the caller's scratch message (a msg_t is large). */
-void session_read(session_t *s, msg_t *msg);
+ * this returns). Messages with bulk fields (none of perft's) are dropped. */
+void session_read(session_t *s);
 
 /* Sends a HEARTBEAT when s has sent nothing for its heartbeat interval. Ends s as lost
  * when no WELCOME came within SESSION_HELLO_WAIT_MS, or nothing came from the coordinator
