@@ -1,4 +1,5 @@
-/* hash.h: the one FNV-1a 64-bit hash of the tree (job ids, journal keys, key fingerprints). */
+/* hash.h: the one FNV-1a 64-bit hash of the tree (job ids, journal keys, key fingerprints) and the
+ * one CRC-32 (the journal's line checksum, docs/journal.md). */
 #pragma once
 
 #include <stddef.h>
@@ -32,3 +33,8 @@ uint64_t hash_fnv1a(const char *text);
 
 /* The job id of a job key: FNV-1a from HASH_JOB_BASIS, never 0 (0 means "no job" on the wire). */
 uint64_t hash_job_id(const char *key);
+
+/* CRC-32 (IEEE 802.3, reflected, as zlib's crc32) of len bytes: hash_crc32("123456789", 9) is
+ * 0xcbf43926. The checksum of every journal line (core/base/jfile.h); table files use CRC-32C
+ * (core/solve/crc32c.h), another polynomial. */
+uint32_t hash_crc32(const void *data, size_t len);

@@ -1,4 +1,5 @@
-/* test_hash.c: the one FNV-1a hash against the published test vectors, and job ids as before. */
+/* test_hash.c: the one FNV-1a hash against the published test vectors, job ids as before, and the
+ * one CRC-32 against its check value. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -34,11 +35,21 @@ static void test_job_ids_unchanged(void **state)
     assert_true(hash_fnv1a_text(HASH_JOB_BASIS, "c1c2 ") == 0x575ce2b55925dea2ull);
 }
 
+/* The check value of CRC-32/ISO-HDLC (zlib's crc32) over "123456789"; the empty input gives 0. */
+static void test_crc32_check_value(void **state)
+{
+    (void)state;
+    assert_true(hash_crc32("123456789", 9) == 0xCBF43926u);
+    assert_true(hash_crc32("", 0) == 0);
+    assert_true(hash_crc32("a", 1) == 0xE8B7BE43u);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_published_vectors),
         cmocka_unit_test(test_job_ids_unchanged),
+        cmocka_unit_test(test_crc32_check_value),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
