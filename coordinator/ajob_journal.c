@@ -12,7 +12,7 @@ int ajob_load_journal(ajob_t *self, const char *path, sched_t *sched, journal_t 
 {
     char why[300];
     *loaded = 0;
-    *out = journal_open_keys(path, self->job_key, err, errlen);
+    *out = journal_open_keys(path, "analyse", self->job_key, err, errlen);
     if (*out == NULL)
         return errno == ENOSPC || errno == EDQUOT || errno == EIO || errno == EFBIG ? -2 : -1;
     for (size_t k = 0; k < journal_done_nb(*out); k++) {

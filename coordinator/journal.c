@@ -3,13 +3,9 @@
 
 #include <assert.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/file.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "hash.h"
 #include "journal_line.h"
@@ -28,9 +24,8 @@ typedef struct {
 } s_entry_t;
 
 struct journal_s {
-    char *path;
-    int fd;
-    off_t size;          /* bytes of complete, checked lines */
+    jfile_t *file;
+    uint64_t last_task;  /* while loading: the task of the previous line (a credit follows it) */
     s_entry_t *entries;
     size_t entry_nb, entry_cap;
     perft_stats_t *stats;
@@ -142,33 +137,30 @@ static int s_upgrade_stats(journal_t *self, s_entry_t *e, const perft_stats_t *s
     return 0;
 }
 
-/* Loads one complete task line (line_no for messages). */
-static int s_load_entry(journal_t *self, char *line, size_t line_no, char *err, size_t errlen)
+/* Loads one task record. */
+static int s_load_entry(journal_t *self, jfile_rec_t *rec, char *err, size_t errlen)
 {
-    char why[256];
     jline_entry_t in;
-    if (jline_parse_entry(line, &in, why, sizeof why) != 0) {
-        snprintf(err, errlen, "journal %s:%zu: %s", self->path, line_no, why);
+    if (jline_parse_entry(rec, &in, err, errlen) != 0)
         return -1;
-    }
     const perft_stats_t *stats = in.has_stats ? &in.stats : NULL;
     uint64_t key_hash = hash_fnv1a(in.key);
     s_entry_t *e = s_find(self, in.task_id);
+    self->last_task = in.task_id;
     if (!e) {
         if (s_insert(self, in.task_id, key_hash, in.key, in.nodes, stats) == 0)
             return 0;
-        snprintf(err, errlen, "journal %s:%zu: out of memory", self->path, line_no);
+        snprintf(err, errlen, "out of memory");
         return -1;
     }
     if (!s_agrees(self, e, key_hash, in.nodes, stats)) {
-        snprintf(err, errlen, "journal %s:%zu: task %llu is recorded twice with different %s",
-                 self->path, line_no, (unsigned long long)in.task_id,
+        snprintf(err, errlen, "task %llu is recorded twice with different %s", (unsigned long long)in.task_id,
                  e->key_hash != key_hash ? "task keys" : "counts");
         return -1;
     }
     if (s_upgrade_stats(self, e, stats) == 0)
         return 0;
-    snprintf(err, errlen, "journal %s:%zu: out of memory", self->path, line_no);
+    snprintf(err, errlen, "out of memory");
     return -1;
 }
 
@@ -187,239 +179,68 @@ static int s_keep_credit(journal_t *self, const journal_credit_t *c)
     return 0;
 }
 
-/* Loads one complete credit line: it must follow its task's record. */
-static int s_load_credit(journal_t *self, char *line, size_t line_no, uint64_t last_task, char *err, size_t errlen)
+/* Loads one credit record: it must follow its task's record. */
+static int s_load_credit(journal_t *self, jfile_rec_t *rec, char *err, size_t errlen)
 {
-    char why[256];
     journal_credit_t c;
-    if (jline_parse_credit(line, &c, why, sizeof why) != 0) {
-        snprintf(err, errlen, "journal %s:%zu: %s", self->path, line_no, why);
+    uint64_t last_task = self->last_task;
+    self->last_task = 0;
+    if (jline_parse_credit(rec, &c, err, errlen) != 0)
         return -1;
-    }
     if (c.task_id != last_task) {
-        snprintf(err, errlen, "journal %s:%zu: credit of task %llu does not follow that task's record", self->path,
-                 line_no, (unsigned long long)c.task_id);
+        snprintf(err, errlen, "credit of task %llu does not follow that task's record", (unsigned long long)c.task_id);
         return -1;
     }
     if (s_keep_credit(self, &c) == 0)
         return 0;
-    snprintf(err, errlen, "journal %s:%zu: out of memory", self->path, line_no);
+    snprintf(err, errlen, "out of memory");
     return -1;
 }
 
-/* Checks the header line against job_key. */
-static int s_load_header(journal_t *self, char *line, const char *job_key, char *err, size_t errlen)
+/* jfile's visitor: a T or a C record. */
+static int s_visit(void *ctx, jfile_rec_t *rec, char *err, size_t errlen)
 {
-    char why[256];
-    const char *found;
-    if (jline_parse_header(line, &found, why, sizeof why) != 0) {
-        snprintf(err, errlen, "journal %s:1: %s", self->path, why);
-        return -1;
-    }
-    char want[JLINE_MAX];
-    if (jline_escape(job_key, want, sizeof want) == SIZE_MAX || strcmp(found, want) != 0) {
-        snprintf(err, errlen, "journal %s belongs to another job (\"%.200s\", not \"%.200s\"): "
-                 "use another journal file or remove this one", self->path, found, want);
-        return -1;
-    }
-    return 0;
-}
-
-/* Whether an unterminated first line is a torn copy of the header we would write. */
-static bool s_is_torn_header(const char *buf, size_t len, const char *job_key)
-{
-    char want[JLINE_MAX];
-    size_t n = jline_format_header(job_key, want, sizeof want);
-    return n > 0 && len < n && memcmp(buf, want, len) == 0;
-}
-
-/* Parses buf (the whole file, len bytes, NUL-terminated); sets self->size to
- * the end of the last complete line (0 if the header must be written). */
-static int s_load(journal_t *self, char *buf, size_t len, const char *job_key, char *err, size_t errlen)
-{
-    size_t pos = 0, line_no = 0;
-    uint64_t last_task = 0; /* the task of the previous line (a credit follows it) */
-    self->size = 0;
-    while (pos < len) {
-        char *nl = memchr(buf + pos, '\n', len - pos);
-        line_no++;
-        if (!nl) { /* torn last line: ignored, cut off by the caller */
-            if (line_no == 1 && !s_is_torn_header(buf, len, job_key)) {
-                snprintf(err, errlen, "journal %s: not an octad journal (one line without a newline)", self->path);
-                return -1;
-            }
-            return 0;
-        }
-        *nl = '\0';
-        if ((size_t)(nl - (buf + pos)) + 2 > JLINE_MAX) {
-            snprintf(err, errlen, "journal %s:%zu: line longer than %d bytes", self->path, line_no, JLINE_MAX);
-            return -1;
-        }
-        char *line = buf + pos;
-        int rc;
-        if (line_no == 1) {
-            rc = s_load_header(self, line, job_key, err, errlen);
-        } else if (jline_is_credit(line)) {
-            rc = s_load_credit(self, line, line_no, last_task, err, errlen);
-            last_task = 0;
-        } else {
-            /* the task a credit may follow; the line itself is checked by s_load_entry */
-            last_task = line[0] == 'T' && line[1] == '\t' ? strtoull(line + 2, NULL, 10) : 0;
-            rc = s_load_entry(self, line, line_no, err, errlen);
-        }
-        if (rc != 0)
-            return -1;
-        pos = (size_t)(nl - buf) + 1;
-        self->size = (off_t)pos;
-    }
-    return 0;
-}
-
-/* Reads the whole file into a NUL-terminated buffer the caller frees. */
-static char *s_read_all(int fd, size_t *len)
-{
-    struct stat st;
-    if (fstat(fd, &st) != 0)
-        return NULL;
-    size_t size = (size_t)st.st_size, got = 0;
-    char *buf = malloc(size + 1);
-    while (buf && got < size) {
-        ssize_t n = pread(fd, buf + got, size - got, (off_t)got);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0) {
-            free(buf);
-            return NULL;
-        }
-        got += (size_t)n;
-    }
-    if (buf) {
-        buf[got] = '\0';
-        *len = got;
-    }
-    return buf;
-}
-
-/* Writes len bytes at self->size and syncs; on failure cuts the file back, keeps errno. */
-static int s_write_synced(journal_t *self, const char *data, size_t len)
-{
-    size_t done = 0;
-    while (done < len) {
-        ssize_t n = pwrite(self->fd, data + done, len - done, self->size + (off_t)done);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            break;
-        done += (size_t)n;
-    }
-    if (done == len && fdatasync(self->fd) == 0) {
-        self->size += (off_t)len;
-        return 0;
-    }
-    int saved = errno ? errno : EIO;
-    if (ftruncate(self->fd, self->size) != 0) {
-        /* the torn line stays; the next open ignores or reports it */
-    }
-    errno = saved;
+    journal_t *self = ctx;
+    if (rec->type == 'T')
+        return s_load_entry(self, rec, err, errlen);
+    if (rec->type == 'C')
+        return s_load_credit(self, rec, err, errlen);
+    snprintf(err, errlen, "record type %c is not one of the cluster journal's (T, C)", rec->type);
     return -1;
 }
 
-/* Makes a new journal's directory entry durable (best effort: some file systems refuse). */
-static void s_sync_dir(const char *path)
+static journal_t *s_open(const char *path, const char *kind, const char *job_key, bool keep_keys, char *err,
+                         size_t errlen)
 {
-    char dir[4096];
-    const char *slash = strrchr(path, '/');
-    int n = slash ? snprintf(dir, sizeof dir, "%.*s", (int)(slash - path + (slash == path)), path)
-                  : snprintf(dir, sizeof dir, ".");
-    if (n < 0 || (size_t)n >= sizeof dir)
-        return;
-    int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (fd >= 0) {
-        (void)fsync(fd);
-        close(fd);
-    }
-}
-
-/* Cuts a torn tail and writes the header of a new journal. */
-static int s_prepare_tail(journal_t *self, off_t file_size, const char *job_key, char *err, size_t errlen)
-{
-    if (self->size < file_size && (ftruncate(self->fd, self->size) != 0 || fdatasync(self->fd) != 0)) {
-        snprintf(err, errlen, "journal %s: cannot cut off the torn last line: %s", self->path, strerror(errno));
-        return -1;
-    }
-    if (self->size > 0)
-        return 0;
-    char line[JLINE_MAX];
-    size_t n = jline_format_header(job_key, line, sizeof line);
-    if (n == 0 || s_write_synced(self, line, n) != 0) {
-        snprintf(err, errlen, "journal %s: cannot write the header: %s", self->path,
-                 n == 0 ? "job key too long" : strerror(errno));
-        return -1;
-    }
-    s_sync_dir(self->path);
-    return 0;
-}
-
-static journal_t *s_open(const char *path, const char *job_key, bool keep_keys, char *err, size_t errlen)
-{
-    assert(path && job_key && err);
+    assert(path && kind && job_key && err);
     journal_t *self = calloc(1, sizeof *self);
-    if (!self || !(self->path = strdup(path))) {
+    if (self == NULL || s_reserve(self) != 0) {
         snprintf(err, errlen, "journal %s: out of memory", path);
-        free(self);
+        journal_destroy(&self);
+        errno = ENOMEM;
         return NULL;
     }
     self->keep_keys = keep_keys;
-    self->fd = -1;
-    char *buf = NULL;
-    size_t len = 0;
-    self->fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-    if (self->fd < 0) {
-        snprintf(err, errlen, "journal %s: cannot open: %s", path, strerror(errno));
-        goto err;
+    /* Version 1 (before kinds) is read too: its T and C records are version 2's. */
+    jfile_spec_t spec = {.kind = kind, .key = job_key, .accept_v1 = true, .visit = s_visit, .ctx = self};
+    self->file = jfile_open(path, &spec, err, errlen);
+    if (self->file == NULL) {
+        int saved = errno;
+        journal_destroy(&self);
+        errno = saved;
+        return NULL;
     }
-    if (flock(self->fd, LOCK_EX | LOCK_NB) != 0) {
-        snprintf(err, errlen, "journal %s: cannot lock (%s): is another coordinator using it?",
-                 path, strerror(errno));
-        goto err;
-    }
-    if (strlen(job_key) > JOURNAL_KEY_MAX) {
-        snprintf(err, errlen, "journal %s: job key longer than %d bytes", path, JOURNAL_KEY_MAX);
-        errno = EINVAL;
-        goto err;
-    }
-    if (!(buf = s_read_all(self->fd, &len))) {
-        snprintf(err, errlen, "journal %s: cannot read: %s", path, strerror(errno));
-        goto err;
-    }
-    if (s_reserve(self) != 0) {
-        snprintf(err, errlen, "journal %s: out of memory", path);
-        goto err;
-    }
-    if (s_load(self, buf, len, job_key, err, errlen) != 0) {
-        errno = EINVAL; /* the content is not this job's journal */
-        goto err;
-    }
-    if (s_prepare_tail(self, (off_t)len, job_key, err, errlen) != 0)
-        goto err;
-    free(buf);
     return self;
-err:;
-    int saved = errno;
-    free(buf);
-    journal_destroy(&self);
-    errno = saved;
-    return NULL;
 }
 
-journal_t *journal_open(const char *path, const char *job_key, char *err, size_t errlen)
+journal_t *journal_open(const char *path, const char *kind, const char *job_key, char *err, size_t errlen)
 {
-    return s_open(path, job_key, false, err, errlen);
+    return s_open(path, kind, job_key, false, err, errlen);
 }
 
-journal_t *journal_open_keys(const char *path, const char *job_key, char *err, size_t errlen)
+journal_t *journal_open_keys(const char *path, const char *kind, const char *job_key, char *err, size_t errlen)
 {
-    return s_open(path, job_key, true, err, errlen);
+    return s_open(path, kind, job_key, true, err, errlen);
 }
 
 const char *journal_key_text(const journal_t *self, uint64_t task_id)
@@ -454,8 +275,8 @@ bool journal_lookup(const journal_t *self, uint64_t task_id, count_t *nodes, per
 /* The hash of a task key as s_load_entry sees it: escaped, as between the 4th and last TAB. */
 static uint64_t s_hash_task_key(const char *task_key)
 {
-    char escaped[JLINE_MAX];
-    if (jline_escape(task_key, escaped, sizeof escaped) == SIZE_MAX)
+    char escaped[JFILE_LINE_MAX];
+    if (jfile_escape(task_key, escaped, sizeof escaped) == SIZE_MAX)
         return 0;
     return hash_fnv1a(escaped);
 }
@@ -494,14 +315,14 @@ int journal_append_credited(journal_t *self, uint64_t task_id, const char *task_
     assert(!credit || credit->task_id == task_id);
     if (strlen(task_key) > JOURNAL_KEY_MAX)
         return errno = EINVAL, -1;
-    char line[2 * JLINE_MAX];
-    size_t n = jline_format_entry(task_id, task_key, nodes, stats, line, JLINE_MAX);
-    assert(n > 0); /* JLINE_MAX fits the longest key and stats */
-    size_t c = credit != NULL ? jline_format_credit(credit, line + n, JLINE_MAX) : 0;
+    char line[2 * JFILE_LINE_MAX];
+    size_t n = jline_format_entry(task_id, task_key, nodes, stats, line, JFILE_LINE_MAX);
+    assert(n > 0); /* a line fits the longest key and stats */
+    size_t c = credit != NULL ? jline_format_credit(credit, line + n, JFILE_LINE_MAX) : 0;
     if (credit != NULL && c == 0)
         return errno = EINVAL, -1;
-    char escaped[JLINE_MAX];
-    if (jline_escape(task_key, escaped, sizeof escaped) == SIZE_MAX)
+    char escaped[JFILE_LINE_MAX];
+    if (jfile_escape(task_key, escaped, sizeof escaped) == SIZE_MAX)
         return errno = EINVAL, -1;
     uint64_t key_hash = hash_fnv1a(escaped);
     s_entry_t *e = s_find(self, task_id);
@@ -511,7 +332,7 @@ int journal_append_credited(journal_t *self, uint64_t task_id, const char *task_
         return 0; /* already recorded, nothing new */
     if (e != NULL)
         c = 0; /* only stats added to a known task: its credit is the first record's */
-    if (s_reserve(self) != 0 || s_write_synced(self, line, n + c) != 0)
+    if (s_reserve(self) != 0 || jfile_append(self->file, line, n + c) != 0)
         return -1;
     if (c > 0 && s_keep_credit(self, credit) != 0)
         return -1;
@@ -535,9 +356,7 @@ void journal_destroy(journal_t **self_p)
     journal_t *self = *self_p;
     if (!self)
         return;
-    if (self->fd >= 0)
-        close(self->fd);
-    free(self->path);
+    jfile_destroy(&self->file);
     for (size_t i = 0; i < self->entry_nb; i++)
         free(self->entries[i].key);
     free(self->entries);

@@ -7,29 +7,26 @@
 
 #include "types.h"
 
-/* File format (text, one record a line, fields separated by one TAB; design notes in
- * docs/deploy.md):
+/* The file is a jfile (core/base/jfile.h; the format, its header and its checksums in
+ * docs/journal.md) of kind "perft" or "analyse" whose key is the job key, with two records
+ * (fields separated by one TAB, each line ending in its CRC):
  *
- *   OCTAD-JOURNAL <TAB> 1 <TAB> job_key <TAB> crc
- *   T <TAB> task_id <TAB> nodes <TAB> stats <TAB> task_key <TAB> crc
- *   C <TAB> task_id <TAB> worker <TAB> amount <TAB> cpu_ms <TAB> wall_ms <TAB> crc
+ *   T <TAB> task_id <TAB> nodes <TAB> stats <TAB> task_key
+ *   C <TAB> task_id <TAB> worker <TAB> amount <TAB> cpu_ms <TAB> wall_ms
  *
- * - `1` is the format version; `task_id` and `nodes` are decimal;
+ * - `task_id` and `nodes` are decimal;
  * - `stats` is `-` (none) or the 13 counts of perft_stats_t in struct order
  *   (nodes, captures, en_passant, castles, near, center, far, promotions,
- *   checks, mates), comma-separated, decimal; its first count equals `nodes`;
- * - `job_key` and `task_key` are free text in which bytes below 0x20, 0x7f
- *   and '%' are written as %XX (so a key never holds a TAB or a newline);
+ *   checks, mates, discovered, double checks, stalemates), comma-separated, decimal; its
+ *   first count equals `nodes`;
+ * - `task_key` is free text, %XX-escaped as every jfile field;
  * - a `C` record (credit) says who did the task of the `T` record just before it, in the
- *   same write: the worker's declared name (escaped as a key), the amount the task added
- *   to the job's total (perft: its nodes times its weight; analyse: nodes searched),
- *   the CPU and wall milliseconds the worker reported (`cpu_ms` is `-` when it reports
- *   none). A journal written before credits has none: its tasks have no known worker;
- *   a coordinator older than the `C` record refuses such a journal as malformed;
- * - `crc` is 8 lower-case hex digits, CRC-32 (IEEE) of the line's bytes
- *   before its last TAB.
- * Every record ends with '\n'. A last line without '\n' is a torn append
- * (a crash mid-write): it is ignored and cut off when the journal is opened. */
+ *   same write: the worker's declared name, the amount the task added to the job's total
+ *   (perft: its nodes times its weight; analyse: nodes searched), the CPU and wall
+ *   milliseconds the worker reported (`cpu_ms` is `-` when it reports none). A journal
+ *   written before credits has none: its tasks have no known worker.
+ * A version-1 journal (header `OCTAD-JOURNAL 1 job_key`, written before 2026-12-05) holds the
+ * same two records: it resumes, and is appended to as it is. */
 
 typedef struct journal_s journal_t;
 
@@ -45,21 +42,21 @@ typedef struct {
     uint64_t wall_ms;                /* wall milliseconds it reported */
 } journal_credit_t;
 
-/* Opens the journal at `path`, creating it (header written and synced) if it
- * is missing or empty. Loads every finished task. Returns NULL with a message
- * naming the file (and line) in err when: the file cannot be opened or locked
- * (another coordinator has it), its header is not a version-1 journal, its
- * job key differs from `job_key`, a complete line is malformed or fails its
+/* Opens the journal of a job of `kind` ("perft", "analyse") at `path`, creating it (header
+ * written and synced) if it is missing or empty. Loads every finished task. Returns NULL
+ * with a message naming the file (and line) in err when: the file cannot be opened or
+ * locked (another coordinator has it), its header is not a version-2 journal of that kind
+ * or a version-1 journal, its job key differs from `job_key`, a complete line is malformed or fails its
  * checksum, or two records of one task id disagree. A torn last line is
  * ignored and truncated away. On NULL, errno is EINVAL when the content (or
  * the key) is at fault, else the system's error (ENOSPC, EIO, EACCES ...).
  * The caller destroys the result. */
-journal_t *journal_open(const char *path, const char *job_key, char *err, size_t errlen);
+journal_t *journal_open(const char *path, const char *kind, const char *job_key, char *err, size_t errlen);
 
 /* journal_open, and every record's task key text is kept for
  * journal_key_text (for a few hundred records, e.g. an analysis whose key
  * carries the result: docs/cluster-design.md, PROTOCOL.md 12.6). */
-journal_t *journal_open_keys(const char *path, const char *job_key, char *err, size_t errlen);
+journal_t *journal_open_keys(const char *path, const char *kind, const char *job_key, char *err, size_t errlen);
 
 /* The task key of task_id as written in the file (%XX-escaped, see above),
  * or NULL if it is not recorded or the journal was not opened with

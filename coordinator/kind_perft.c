@@ -165,7 +165,7 @@ static int s_load_journal(const opts_t *o, s_perft_t *pj)
     char err[512];
     if (o->journal == NULL)
         return 0;
-    t->journal = journal_open(o->journal, job->job_key, err, sizeof err);
+    t->journal = journal_open(o->journal, "perft", job->job_key, err, sizeof err);
     if (t->journal == NULL) {
         /* A disk that cannot take the journal is a failure, as when it fills up mid-run (exit 1);
          * a file that is not this job's journal, or a path that cannot be opened, is bad input. */

@@ -128,6 +128,15 @@ def journal_records(path):
 
 def case_kill_coordinator():
     """A coordinator killed and restarted with --journal re-issues only the moves not recorded."""
+    kill_coordinator(version_1=False)
+
+
+def case_kill_coordinator_v1():
+    """The same with the killed run's journal as main wrote it before version 2 (docs/journal.md)."""
+    kill_coordinator(version_1=True)
+
+
+def kill_coordinator(version_1):
     ref = reference(10)
     total = len(ref["lines"])
     journal = os.path.join(TMP, "analyse.journal")
@@ -142,11 +151,14 @@ def case_kill_coordinator():
     a.wait()
     done = journal_records(journal)
     check(3 <= done < total, "coordinator killed with %d of %d moves journaled" % (done, total))
+    if version_1:
+        tc.journal_to_version_1(journal)
     c = Coord("kill_coordinator2", 10, "--journal", journal)
     b = start_worker(c, "B")
     got, text = c.finish()
     reap(b)
     check(same(got, ref), "restarted from the journal: result equal to octad search --split")
+    check(tc.journal_version(journal) == (1 if version_1 else 2), "the journal keeps its version")
     m = re.search(r"journal \S+: (\d+) of (\d+) moves loaded", text)
     check(m and int(m.group(1)) == done and int(m.group(2)) == total, "the journal's %d moves were loaded" % done)
     m = re.search(r"\((\d+) from the journal, (\d+) tasks sent", text)

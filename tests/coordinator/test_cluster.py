@@ -16,7 +16,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "fixtures"))
-from tc import check, check_clean, fail, run, wait_endpoint  # noqa: E402  (the shared harness)
+from tc import check, check_clean, fail, journal_to_version_1, journal_version, run, wait_endpoint  # noqa: E402  (the shared harness)
 
 ARGS = None
 TMP = None
@@ -186,6 +186,15 @@ def case_stop_worker():
 
 
 def case_kill_coordinator():
+    kill_coordinator(version_1=False)
+
+
+def case_kill_coordinator_v1():
+    """The killed run's journal as main wrote it before version 2 (docs/journal.md) resumes."""
+    kill_coordinator(version_1=True)
+
+
+def kill_coordinator(version_1):
     j = os.path.join(TMP, "kc.journal")
     cmd = coordinator(*MID, "--local-workers", 2, "--journal", j, "--json", "--quiet")
     p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -207,7 +216,10 @@ def case_kill_coordinator():
     check(sum(before.values()) == done and len(before) >= 1,
           "each task in the journal has its credit record (%d of %d, by %s)" % (sum(before.values()), done,
                                                                                " ".join(sorted(before))))
+    if version_1:
+        journal_to_version_1(j)
     res = run_json(cmd)
+    check(journal_version(j) == (1 if version_1 else 2), "the journal keeps its version %d" % journal_version(j))
     check(res["nodes"] == MID_NODES, "exact total %d after restart from the journal" % res["nodes"])
     who = {c["worker"]: c for c in res["contributors"]}
     check(sum(c["tasks"] for c in who.values()) == res["tasks"] and

@@ -12,6 +12,7 @@
 
 #include <cmocka.h>
 
+#include "hash.h"
 #include "journal.h"
 #include "journal_line.h"
 
@@ -67,19 +68,12 @@ static off_t s_file_size(const char *path)
     return st.st_size;
 }
 
-static void test_crc32_known_value(void **state)
-{
-    (void)state;
-    assert_int_equal(jline_crc32("123456789", 9), 0xCBF43926u);
-    assert_int_equal(jline_crc32("", 0), 0);
-}
-
 static void test_round_trip_and_reopen(void **state)
 {
     fixture_t *f = *state;
     const count_t big = ((count_t)0x0123456789ABCDEFull << 64) | 0xFEDCBA9876543210ull;
     perft_stats_t st = s_stats(big, 11), got;
-    journal_t *j = journal_open(f->path, "octad start depth 9", f->err, sizeof f->err);
+    journal_t *j = journal_open(f->path, "perft", "octad start depth 9", f->err, sizeof f->err);
     assert_non_null(j);
     assert_int_equal(journal_done_nb(j), 0);
     assert_int_equal(journal_append(j, 1, "octad ppkn/4/4/NKPP w NCFncf - 0 1 5", 12345, NULL), 0);
@@ -101,7 +95,7 @@ static void test_round_trip_and_reopen(void **state)
         journal_destroy(&j);
         assert_null(j);
         journal_destroy(&j); /* idempotent */
-        j = journal_open(f->path, "octad start depth 9", f->err, sizeof f->err);
+        j = journal_open(f->path, "perft", "octad start depth 9", f->err, sizeof f->err);
         assert_non_null(j);
     }
     journal_destroy(&j);
@@ -110,12 +104,12 @@ static void test_round_trip_and_reopen(void **state)
 static void test_wrong_job_refused(void **state)
 {
     fixture_t *f = *state;
-    journal_t *j = journal_open(f->path, "job A", f->err, sizeof f->err);
+    journal_t *j = journal_open(f->path, "perft", "job A", f->err, sizeof f->err);
     assert_non_null(j);
     assert_int_equal(journal_append(j, 3, "t", 9, NULL), 0);
     journal_destroy(&j);
     off_t size = s_file_size(f->path);
-    assert_null(journal_open(f->path, "job B", f->err, sizeof f->err));
+    assert_null(journal_open(f->path, "perft", "job B", f->err, sizeof f->err));
     assert_non_null(strstr(f->err, f->path));
     assert_non_null(strstr(f->err, "another job"));
     assert_int_equal(s_file_size(f->path), size); /* untouched */
@@ -128,30 +122,30 @@ static void test_not_a_journal_refused(void **state)
     assert_non_null(fp);
     fputs("hello world, no newline", fp);
     fclose(fp);
-    assert_null(journal_open(f->path, "job", f->err, sizeof f->err));
+    assert_null(journal_open(f->path, "perft", "job", f->err, sizeof f->err));
     assert_non_null(strstr(f->err, "not an octad journal"));
     assert_int_equal(s_file_size(f->path), 23); /* never truncated */
     fp = fopen(f->path, "w");
     assert_non_null(fp);
     fputs("OCTAD-JOURNAL\t2\tjob\t00000000\n", fp);
     fclose(fp);
-    assert_null(journal_open(f->path, "job", f->err, sizeof f->err));
+    assert_null(journal_open(f->path, "perft", "job", f->err, sizeof f->err));
     assert_non_null(strstr(f->err, ":1: checksum mismatch"));
 }
 
 static void test_torn_last_line_is_cut(void **state)
 {
     fixture_t *f = *state;
-    journal_t *j = journal_open(f->path, "job", f->err, sizeof f->err);
+    journal_t *j = journal_open(f->path, "perft", "job", f->err, sizeof f->err);
     assert_non_null(j);
     assert_int_equal(journal_append(j, 1, "a", 10, NULL), 0);
     assert_int_equal(journal_append(j, 2, "b", 20, NULL), 0);
     journal_destroy(&j);
     off_t good = s_file_size(f->path);
-    char line[JLINE_MAX];
+    char line[JFILE_LINE_MAX];
     size_t n = jline_format_entry(3, "c", 30, NULL, line, sizeof line);
     s_append_raw(f->path, line, n - 4); /* crash mid-append: no newline */
-    j = journal_open(f->path, "job", f->err, sizeof f->err);
+    j = journal_open(f->path, "perft", "job", f->err, sizeof f->err);
     assert_non_null(j);
     assert_int_equal(journal_done_nb(j), 2);
     count_t nodes;
@@ -159,23 +153,29 @@ static void test_torn_last_line_is_cut(void **state)
     assert_int_equal(s_file_size(f->path), good); /* cut at open */
     assert_int_equal(journal_append(j, 3, "c", 31, NULL), 0);
     journal_destroy(&j);
-    j = journal_open(f->path, "job", f->err, sizeof f->err);
+    j = journal_open(f->path, "perft", "job", f->err, sizeof f->err);
     assert_non_null(j);
     assert_int_equal(journal_done_nb(j), 3);
     assert_true(journal_lookup(j, 3, &nodes, NULL) && nodes == 31);
     journal_destroy(&j);
 }
 
+/* A journal holding only the header of job `key`; returns its size. */
+static off_t s_header_only(fixture_t *f, const char *key)
+{
+    unlink(f->path);
+    journal_t *j = journal_open(f->path, "perft", key, f->err, sizeof f->err);
+    assert_non_null(j);
+    journal_destroy(&j);
+    return s_file_size(f->path);
+}
+
 static void test_torn_header_is_rewritten(void **state)
 {
     fixture_t *f = *state;
-    char line[JLINE_MAX];
-    size_t n = jline_format_header("job", line, sizeof line);
-    FILE *fp = fopen(f->path, "w");
-    assert_non_null(fp);
-    fwrite(line, 1, n - 3, fp);
-    fclose(fp);
-    journal_t *j = journal_open(f->path, "job", f->err, sizeof f->err);
+    off_t n = s_header_only(f, "job");
+    assert_int_equal(truncate(f->path, n - 3), 0);
+    journal_t *j = journal_open(f->path, "perft", "job", f->err, sizeof f->err);
     assert_non_null(j);
     assert_int_equal(journal_done_nb(j), 0);
     assert_int_equal(s_file_size(f->path), (off_t)n);
@@ -185,7 +185,7 @@ static void test_torn_header_is_rewritten(void **state)
 static void test_corrupt_line_refused(void **state)
 {
     fixture_t *f = *state;
-    journal_t *j = journal_open(f->path, "job", f->err, sizeof f->err);
+    journal_t *j = journal_open(f->path, "perft", "job", f->err, sizeof f->err);
     assert_non_null(j);
     assert_int_equal(journal_append(j, 1, "a", 111, NULL), 0);
     assert_int_equal(journal_append(j, 2, "b", 222, NULL), 0);
@@ -201,18 +201,17 @@ static void test_corrupt_line_refused(void **state)
     rewind(fp);
     fwrite(buf, 1, len, fp);
     fclose(fp);
-    assert_null(journal_open(f->path, "job", f->err, sizeof f->err));
+    assert_null(journal_open(f->path, "perft", "job", f->err, sizeof f->err));
     assert_non_null(strstr(f->err, ":3: checksum mismatch"));
     assert_non_null(strstr(f->err, f->path));
     /* a line with a good checksum but a bad field names the field */
-    fp = fopen(f->path, "w");
+    s_header_only(f, "job");
+    fp = fopen(f->path, "a");
     assert_non_null(fp);
-    len = jline_format_header("job", buf, sizeof buf);
-    fwrite(buf, 1, len, fp);
     strcpy(buf, "T\t12x\t5\t-\tk");
-    fprintf(fp, "%s\t%08x\n", buf, (unsigned)jline_crc32(buf, strlen(buf)));
+    fprintf(fp, "%s\t%08x\n", buf, (unsigned)hash_crc32(buf, strlen(buf)));
     fclose(fp);
-    assert_null(journal_open(f->path, "job", f->err, sizeof f->err));
+    assert_null(journal_open(f->path, "perft", "job", f->err, sizeof f->err));
     assert_non_null(strstr(f->err, ":2: task id \"12x\""));
 }
 
@@ -220,7 +219,7 @@ static void test_duplicates(void **state)
 {
     fixture_t *f = *state;
     perft_stats_t st = s_stats(50, 4);
-    journal_t *j = journal_open(f->path, "job", f->err, sizeof f->err);
+    journal_t *j = journal_open(f->path, "perft", "job", f->err, sizeof f->err);
     assert_non_null(j);
     assert_int_equal(journal_append(j, 5, "e", 50, NULL), 0);
     off_t size = s_file_size(f->path);
@@ -235,10 +234,10 @@ static void test_duplicates(void **state)
     assert_true(journal_has_stats(j, 5));
     assert_int_equal(journal_done_nb(j), 1);
     journal_destroy(&j);
-    char line[JLINE_MAX];
+    char line[JFILE_LINE_MAX];
     size_t n = jline_format_entry(5, "e", 50, NULL, line, sizeof line);
     s_append_raw(f->path, line, n); /* equal duplicate, as after a crash */
-    j = journal_open(f->path, "job", f->err, sizeof f->err);
+    j = journal_open(f->path, "perft", "job", f->err, sizeof f->err);
     assert_non_null(j);
     assert_int_equal(journal_done_nb(j), 1);
     perft_stats_t got;
@@ -248,7 +247,7 @@ static void test_duplicates(void **state)
     journal_destroy(&j);
     n = jline_format_entry(5, "e", 49, NULL, line, sizeof line);
     s_append_raw(f->path, line, n); /* disagreeing duplicate */
-    assert_null(journal_open(f->path, "job", f->err, sizeof f->err));
+    assert_null(journal_open(f->path, "perft", "job", f->err, sizeof f->err));
     assert_non_null(strstr(f->err, "task 5 is recorded twice with different counts"));
     assert_non_null(strstr(f->err, ":5:"));
 }
@@ -256,12 +255,12 @@ static void test_duplicates(void **state)
 static void test_second_open_is_locked_out(void **state)
 {
     fixture_t *f = *state;
-    journal_t *j = journal_open(f->path, "job", f->err, sizeof f->err);
+    journal_t *j = journal_open(f->path, "perft", "job", f->err, sizeof f->err);
     assert_non_null(j);
-    assert_null(journal_open(f->path, "job", f->err, sizeof f->err));
+    assert_null(journal_open(f->path, "perft", "job", f->err, sizeof f->err));
     assert_non_null(strstr(f->err, "cannot lock"));
     journal_destroy(&j);
-    j = journal_open(f->path, "job", f->err, sizeof f->err);
+    j = journal_open(f->path, "perft", "job", f->err, sizeof f->err);
     assert_non_null(j);
     journal_destroy(&j);
 }
@@ -272,17 +271,17 @@ static void test_many_entries(void **state)
 {
     fixture_t *f = *state;
     /* a large journal written directly (no sync per line), then loaded */
-    FILE *fp = fopen(f->path, "w");
+    s_header_only(f, "big");
+    FILE *fp = fopen(f->path, "a");
     assert_non_null(fp);
-    char line[JLINE_MAX], key[64];
-    fwrite(line, 1, jline_format_header("big", line, sizeof line), fp);
+    char line[JFILE_LINE_MAX], key[64];
     for (uint64_t id = 1; id <= MANY_WRITTEN; id++) {
         snprintf(key, sizeof key, "pos %llu", (unsigned long long)id);
         perft_stats_t st = s_stats(id * 1000003u, (unsigned)id);
         fwrite(line, 1, jline_format_entry(id * 7919, key, id * 1000003u, id % 3 ? NULL : &st, line, sizeof line), fp);
     }
     fclose(fp);
-    journal_t *j = journal_open(f->path, "big", f->err, sizeof f->err);
+    journal_t *j = journal_open(f->path, "perft", "big", f->err, sizeof f->err);
     assert_non_null(j);
     assert_int_equal(journal_done_nb(j), MANY_WRITTEN);
     /* and more through the API, which grows the table while appending */
@@ -291,7 +290,7 @@ static void test_many_entries(void **state)
         assert_int_equal(journal_append(j, id * 7919, key, id * 1000003u, NULL), 0);
     }
     journal_destroy(&j);
-    j = journal_open(f->path, "big", f->err, sizeof f->err);
+    j = journal_open(f->path, "perft", "big", f->err, sizeof f->err);
     assert_non_null(j);
     assert_int_equal(journal_done_nb(j), MANY_WRITTEN + MANY_APPENDED);
     for (uint64_t id = 1; id <= MANY_WRITTEN + MANY_APPENDED; id++) {
@@ -312,7 +311,7 @@ static void test_many_entries(void **state)
 static void test_credits(void **state)
 {
     fixture_t *f = *state;
-    journal_t *j = journal_open(f->path, "job", f->err, sizeof f->err);
+    journal_t *j = journal_open(f->path, "perft", "job", f->err, sizeof f->err);
     assert_non_null(j);
     journal_credit_t c1 = {.task_id = 1, .worker = "alpha 1%\t", .amount = (count_t)1 << 70, .cpu_ms = 1500,
                            .wall_ms = 2000};
@@ -323,7 +322,7 @@ static void test_credits(void **state)
     assert_int_equal(journal_append(j, 3, "c", 30, NULL), 0);                 /* no credit */
     assert_int_equal(journal_credit_nb(j), 2);
     journal_destroy(&j);
-    j = journal_open(f->path, "job", f->err, sizeof f->err);
+    j = journal_open(f->path, "perft", "job", f->err, sizeof f->err);
     assert_non_null(j);
     assert_int_equal(journal_done_nb(j), 3);
     assert_int_equal(journal_credit_nb(j), 2);
@@ -335,12 +334,12 @@ static void test_credits(void **state)
                 r->wall_ms == 7);
     journal_destroy(&j);
     /* A credit that does not follow its task's record is refused, naming the line. */
-    char line[JLINE_MAX];
+    char line[JFILE_LINE_MAX];
     journal_credit_t stray = {.task_id = 1, .worker = "x", .amount = 1, .cpu_ms = -1};
     size_t n = jline_format_credit(&stray, line, sizeof line);
     assert_true(n > 0);
     s_append_raw(f->path, line, n);
-    assert_null(journal_open(f->path, "job", f->err, sizeof f->err));
+    assert_null(journal_open(f->path, "perft", "job", f->err, sizeof f->err));
     assert_non_null(strstr(f->err, ":7: credit of task 1 does not follow"));
 }
 
@@ -348,25 +347,84 @@ static void test_credits(void **state)
 static void test_short_lines(void **state)
 {
     fixture_t *f = *state;
-    journal_t *j = journal_open(f->path, "job", f->err, sizeof f->err);
+    journal_t *j = journal_open(f->path, "perft", "job", f->err, sizeof f->err);
     assert_non_null(j);
     journal_destroy(&j);
     s_append_raw(f->path, "T\n", 2);
-    assert_null(journal_open(f->path, "job", f->err, sizeof f->err));
+    assert_null(journal_open(f->path, "perft", "job", f->err, sizeof f->err));
     assert_non_null(strstr(f->err, ":2:"));
     assert_int_equal(truncate(f->path, 0), 0); /* an empty file: a new journal again */
-    j = journal_open(f->path, "job", f->err, sizeof f->err);
+    j = journal_open(f->path, "perft", "job", f->err, sizeof f->err);
     assert_non_null(j);
     journal_destroy(&j);
     s_append_raw(f->path, "\n", 1);
-    assert_null(journal_open(f->path, "job", f->err, sizeof f->err));
+    assert_null(journal_open(f->path, "perft", "job", f->err, sizeof f->err));
     assert_non_null(strstr(f->err, ":2:"));
+}
+
+/* A version-1 journal written by the code before jfile (tests/data/journal-v1.journal)
+ * resumes: every task, its counts, its key and its credit; it is appended to with the same
+ * records and keeps its header, so it reads the same again. */
+static void test_version_1_resumes(void **state)
+{
+    fixture_t *f = *state;
+    const char *data = getenv("OCTAD_TEST_DATA");
+    assert_non_null(data);
+    char src[512], cmd[1200];
+    snprintf(src, sizeof src, "%s/journal-v1.journal", data);
+    snprintf(cmd, sizeof cmd, "cp '%s' '%s'", src, f->path);
+    assert_int_equal(system(cmd), 0);
+    off_t size = s_file_size(f->path);
+    journal_t *j = journal_open_keys(f->path, "perft", "octad-cluster job v1; sample", f->err, sizeof f->err);
+    assert_non_null(j);
+    assert_int_equal(journal_done_nb(j), 3);
+    count_t nodes = 0;
+    perft_stats_t st;
+    assert_true(journal_lookup(j, 1, &nodes, &st) && nodes == 1234);
+    assert_true(journal_has_stats(j, 1) && st.captures == 5 && st.checks == 7 && st.mates == 1 &&
+                st.castle_kind[CASTLE_NEAR] == 2);
+    assert_true(journal_key_matches(j, 1, "key\tone %"));
+    assert_string_equal(journal_key_text(j, 1), "key%09one %25");
+    assert_true(journal_lookup(j, 2, &nodes, NULL) && nodes == 99 && !journal_has_stats(j, 2));
+    assert_int_equal(journal_credit_nb(j), 2);
+    assert_string_equal(journal_credit_at(j, 0)->worker, "w\tone");
+    assert_true(journal_credit_at(j, 0)->cpu_ms == 40 && journal_credit_at(j, 0)->wall_ms == 55);
+    assert_true(journal_credit_at(j, 1)->task_id == 3 && journal_credit_at(j, 1)->cpu_ms == -1);
+    assert_int_equal(s_file_size(f->path), size); /* read, not rewritten */
+    journal_credit_t c = {.task_id = 4, .amount = 8, .cpu_ms = 1, .wall_ms = 2};
+    strcpy(c.worker, "three");
+    assert_int_equal(journal_append_credited(j, 4, "key four", 8, NULL, &c), 0);
+    journal_destroy(&j);
+    /* the lines this build writes are version 1's, byte for byte */
+    char line[JFILE_LINE_MAX], buf[4096];
+    FILE *fp = fopen(src, "r");
+    assert_non_null(fp);
+    size_t len = fread(buf, 1, sizeof buf - 1, fp);
+    fclose(fp);
+    buf[len] = '\0';
+    perft_stats_t want = {.nodes = 1234, .captures = 5, .checks = 7, .mates = 1};
+    want.castle_kind[CASTLE_NEAR] = 2;
+    size_t n = jline_format_entry(1, "key\tone %", 1234, &want, line, sizeof line);
+    line[n] = '\0';
+    assert_non_null(strstr(buf, line));
+    /* another job's key is refused, and the version-1 header is kept */
+    assert_null(journal_open(f->path, "perft", "another", f->err, sizeof f->err));
+    assert_non_null(strstr(f->err, "another job"));
+    j = journal_open(f->path, "analyse", "octad-cluster job v1; sample", f->err, sizeof f->err);
+    assert_non_null(j);
+    assert_int_equal(journal_done_nb(j), 4);
+    assert_int_equal(journal_credit_nb(j), 3);
+    journal_destroy(&j);
+    fp = fopen(f->path, "r");
+    assert_non_null(fp);
+    assert_non_null(fgets(buf, sizeof buf, fp));
+    fclose(fp);
+    assert_memory_equal(buf, "OCTAD-JOURNAL\t1\t", 16);
 }
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_crc32_known_value),
         cmocka_unit_test_setup_teardown(test_credits, s_setup, s_teardown),
         cmocka_unit_test_setup_teardown(test_short_lines, s_setup, s_teardown),
         cmocka_unit_test_setup_teardown(test_round_trip_and_reopen, s_setup, s_teardown),
@@ -378,6 +436,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_duplicates, s_setup, s_teardown),
         cmocka_unit_test_setup_teardown(test_second_open_is_locked_out, s_setup, s_teardown),
         cmocka_unit_test_setup_teardown(test_many_entries, s_setup, s_teardown),
+        cmocka_unit_test_setup_teardown(test_version_1_resumes, s_setup, s_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
