@@ -283,7 +283,7 @@ int cmd_verify(int argc, char **argv)
     }
     char jerr[600];
     verify_journal_t *journal = NULL;
-    if (o.journal && st && !o.forward && !(journal = verify_journal_open(o.journal, jerr, sizeof jerr))) {
+    if (o.journal && st && !o.forward && !(journal = verify_journal_open(o.journal, o.dir, jerr, sizeof jerr))) {
         args_error("verify-tables", "%s", jerr);
         vt_store_destroy(&st);
         free(o.names);

@@ -95,8 +95,46 @@ static void test_journal_resumes(void **state)
     assert_non_null(strstr(s_out, "{\"table\":\"KRvKB\",\"status\":\"journaled\"}"));
     assert_non_null(strstr(s_out, "\"table\":\"KQvK\",\"status\":\"ok\",\"records\":"));
     assert_int_equal(s_run("'%s' verify-tables KvKQ --tables %s --journal /proc/version/x --quiet", s_octad, s_dir), 2);
-    assert_non_null(strstr(s_out, "--journal /proc/version/x"));
-    s_run("rm -f '%s'", journal);
+    assert_non_null(strstr(s_out, "journal /proc/version/x: cannot open"));
+    /* the journal of another directory is refused, naming the key */
+    rc = s_run("'%s' verify-tables KvKQ --tables %s/. --journal %s --quiet", s_octad, s_dir, journal);
+    assert_int_equal(rc, 0); /* the same directory under another name */
+    rc = s_run("mkdir -p %s.other && cp %s/KvKQ.otb %s.other/ && '%s' verify-tables KvKQ --tables %s.other --journal %s "
+               "--quiet", s_dir, s_dir, s_dir, s_octad, s_dir, journal);
+    assert_int_equal(rc, 2);
+    assert_non_null(strstr(s_out, "belongs to another job (header field key"));
+    s_run("rm -rf '%s' '%s.other'", journal, s_dir);
+}
+
+/* A journal of the format before docs/journal.md (`NAME SIZE MTIME_NS ok` lines) is read once
+ * and converted: its tables count as checked, the old file is kept as FILE.old. */
+static void test_journal_old_format_converted(void **state)
+{
+    (void)state;
+    char journal[128], table[128];
+    struct stat sb;
+    snprintf(journal, sizeof journal, "%s.old-format", s_dir);
+    snprintf(table, sizeof table, "%s/KvKQ.otb", s_dir);
+    assert_int_equal(stat(table, &sb), 0);
+    FILE *f = fopen(journal, "w");
+    assert_non_null(f);
+    fprintf(f, "KvKQ %llu %llu ok\nKQvK 1 2 ok\nKRvKB 12", (unsigned long long)sb.st_size,
+            (unsigned long long)sb.st_mtim.tv_sec * 1000000000ull + (unsigned long long)sb.st_mtim.tv_nsec);
+    fclose(f);
+    int rc = s_run("cp '%s' '%s.before' && '%s' verify-tables KvKQ KQvK --tables %s --journal %s --quiet --json",
+                   journal, journal, s_octad, s_dir, journal);
+    assert_int_equal(rc, 0);
+    assert_non_null(strstr(s_out, "{\"table\":\"KvKQ\",\"status\":\"journaled\"}"));
+    assert_non_null(strstr(s_out, "\"table\":\"KQvK\",\"status\":\"ok\",\"records\":"));
+    assert_non_null(strstr(s_out, "converted; the old file is kept as"));
+    assert_int_equal(s_run("cmp '%s.before' '%s.old' && head -c 24 '%s'", journal, journal, journal), 0);
+    assert_non_null(strstr(s_out, "OCTAD-JOURNAL\t2\tverify-"));
+    /* the converted journal resumes: both tables journaled now */
+    rc = s_run("'%s' verify-tables KvKQ KQvK --tables %s --journal %s --quiet --json", s_octad, s_dir, journal);
+    assert_int_equal(rc, 0);
+    assert_non_null(strstr(s_out, "{\"table\":\"KQvK\",\"status\":\"journaled\"}"));
+    assert_null(strstr(s_out, "converted"));
+    s_run("rm -f '%s' '%s.old' '%s.before'", journal, journal, journal);
 }
 
 /* A directory with links to every table but `name`, which is a copy; returns its path. */
@@ -298,6 +336,7 @@ int main(int argc, char **argv)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_all_tables_pass),
         cmocka_unit_test(test_journal_resumes),
+        cmocka_unit_test(test_journal_old_format_converted),
         cmocka_unit_test(test_flipped_record_byte_refused),
         cmocka_unit_test(test_flipped_header_byte_refused),
         cmocka_unit_test(test_truncated_refused),
