@@ -123,7 +123,7 @@ static const opt_t s_rows[] = {
     {"--journal", 0, OPT_TEXT, "FILE", C(journal), "record finished tasks; rerun the same command to resume"},
     {"--verify", 0, OPT_FLAG, NULL, C(verify), "compute every task on two different workers and compare; with\n"
      "--solve, each pair is checked by the independent verifier on\n"
-     "another worker than its maker before it counts (DIR/VERIFIED)"},
+     "another worker than its maker before it counts (DIR/solve.journal)"},
     {"--expect", 0, OPT_CUSTOM, "COUNT", WHOLE, "the total that must come out (exit 3 otherwise)", .parse = s_expect},
     {"--json", 0, OPT_FLAG, NULL, C(json), "print the result as one JSON object"},
     {"--hash", 0, OPT_INT, "MB", C(hash_mb), "table MiB of each local worker process (default 64); its\n"

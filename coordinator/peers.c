@@ -313,6 +313,11 @@ const char *peers_name_of(const peers_t *self, uint16_t name_id)
     return name_id < self->name_nb && s_name(self, name_id)->used ? s_name(self, name_id)->label : "?";
 }
 
+const char *peers_principal_of(const peers_t *self, uint16_t name_id)
+{
+    return name_id < self->name_nb && s_name(self, name_id)->used ? s_name(self, name_id)->text : "";
+}
+
 bool peers_stranger_seen(peers_t *self, const wire_peer_t *id)
 {
     for (size_t i = 0; i < STRANGERS_MAX; i++)

@@ -90,5 +90,9 @@ size_t peers_names_alive(const peers_t *self);
  * fingerprint under CURVE ("?" if unknown). */
 const char *peers_name_of(const peers_t *self, uint16_t name_id);
 
+/* A principal's own text: its CURVE key (Z85), or its declared name without CURVE (what a
+ * journal records to tell workers apart across restarts); "" if unknown. */
+const char *peers_principal_of(const peers_t *self, uint16_t name_id);
+
 /* Whether an identity was refused recently (NOT_WELCOME sent); remembers it if not. */
 bool peers_stranger_seen(peers_t *self, const wire_peer_t *id);

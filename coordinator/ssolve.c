@@ -16,23 +16,6 @@
 #include "start.h"
 #include "tbfile.h"
 
-/* Whether DIR/VERIFIED lists this file with its current size and CRC. */
-static bool s_listed(const char *dir, const msg_tableref_t *ref)
-{
-    char path[XFER_PATH_MAX + 16], line[512], name[MSG_TABLE_NAME_MAX];
-    unsigned long long size;
-    unsigned crc;
-    snprintf(path, sizeof path, "%s/VERIFIED", dir);
-    FILE *f = fopen(path, "r");
-    bool found = false;
-    while (f != NULL && !found && fgets(line, sizeof line, f) != NULL)
-        found = sscanf(line, "%31s %llu %x", name, &size, &crc) == 3 && strcmp(name, ref->name) == 0 &&
-                size == ref->size && crc == ref->crc;
-    if (f != NULL)
-        fclose(f);
-    return found;
-}
-
 /* The refs of pair i's files in DIR; false if one cannot be read. */
 static bool s_refs(const ssolve_t *self, int i, msg_tableref_t *refs)
 {
@@ -47,7 +30,8 @@ static bool s_refs(const ssolve_t *self, int i, msg_tableref_t *refs)
     return true;
 }
 
-/* Pairs already in DIR: done, or (--verify, not listed) made and waiting for a VERIFY. */
+/* Pairs already in DIR: done, or (--verify, not recorded as verified) made and waiting for
+ * a VERIFY, with their maker as the journal recorded it. */
 static void s_scan(ssolve_t *self)
 {
     for (int i = 0; i < self->g.n; i++) {
@@ -57,9 +41,9 @@ static void s_scan(ssolve_t *self)
             continue;
         bool listed = !self->opts->verify;
         if (!listed && s_refs(self, i, refs)) {
-            listed = true;
-            for (int k = 0; k < p->ntables; k++)
-                listed &= s_listed(self->dir, &refs[k]);
+            const char *maker = ssolve_journal_maker(self->journal, i, refs, p->ntables);
+            listed = ssolve_journal_verified(self->journal, i, refs, p->ntables);
+            snprintf(self->makers[i], sizeof self->makers[i], "%s", maker != NULL ? maker : "");
         }
         if (listed)
             sdag_preload(&self->g, i);
@@ -128,7 +112,8 @@ ssolve_t *ssolve_new(const opts_t *o, char *err, size_t errlen, bool *usage)
     snprintf(self->dir, sizeof self->dir, "%s", o->tables);
     self->pulls = calloc((size_t)self->g.n, sizeof *self->pulls);
     self->ready = calloc((size_t)self->g.n + 1, sizeof *self->ready);
-    if (self->pulls == NULL || self->ready == NULL) {
+    self->makers = calloc((size_t)self->g.n + 1, sizeof *self->makers);
+    if (self->pulls == NULL || self->ready == NULL || self->makers == NULL) {
         snprintf(err, errlen, "out of memory");
         ssolve_destroy(&self);
         return NULL;
@@ -148,16 +133,13 @@ ssolve_t *ssolve_new(const opts_t *o, char *err, size_t errlen, bool *usage)
              nroots ? tables[0] : -1, o->verify, self->dir_id);
     self->t.job_id = hash_job_id(key);
     self->t.variant = VARIANT_OCTAD;
-    s_scan(self);
-    if (o->verify) {
-        snprintf(key, sizeof key, "%s/VERIFIED", self->dir);
-        self->verified = fopen(key, "a");
-        if (self->verified == NULL) {
-            snprintf(err, errlen, "%.300s: %s", key, strerror(errno));
-            ssolve_destroy(&self);
-            return NULL;
-        }
+    if ((self->journal = ssolve_journal_open(self->dir, self->dir_id, &self->g, err, errlen)) == NULL) {
+        /* another coordinator on the directory, or a damaged journal, is bad input; a disk that fails is not */
+        *usage = errno == EINVAL || errno == EWOULDBLOCK;
+        ssolve_destroy(&self);
+        return NULL;
     }
+    s_scan(self);
     return self;
 }
 
@@ -175,8 +157,8 @@ void ssolve_destroy(ssolve_t **self_p)
     free(self->ready);
     free(self->texts);
     tasks_close(&self->t);
-    if (self->verified)
-        fclose(self->verified);
+    ssolve_journal_destroy(&self->journal);
+    free(self->makers);
     sdag_free(&self->g);
     free(self);
     *self_p = NULL;
@@ -190,14 +172,7 @@ int ssolve_record_verified(ssolve_t *self, int i, const char *verifier, char *er
         snprintf(err, errlen, "pair %s: its files are gone from %.300s", p->name, self->dir);
         return -1;
     }
-    for (int k = 0; k < p->ntables; k++)
-        fprintf(self->verified, "%s %llu %08x %s\n", refs[k].name, (unsigned long long)refs[k].size, refs[k].crc,
-                verifier);
-    if (fflush(self->verified) != 0 || fsync(fileno(self->verified)) != 0) {
-        snprintf(err, errlen, "%.300s/VERIFIED: %s", self->dir, strerror(errno));
-        return -1;
-    }
-    return 0;
+    return ssolve_journal_checked(self->journal, i, verifier, refs, p->ntables, err, errlen);
 }
 
 void ssolve_reject_files(ssolve_t *self, int i)

@@ -1,6 +1,6 @@
 /* ssolve.h: `coordinator --solve`: the job's state (the pair graph, the table directory
- * that is its journal, DIR/VERIFIED under --verify), and what the solve kind adds to the
- * one task life cycle (tasks.h; proto/PROTOCOL.md section 11). */
+ * and its journal DIR/solve.journal), and what the solve kind adds to the one task life
+ * cycle (tasks.h; proto/PROTOCOL.md section 11). */
 #pragma once
 
 #include <stdbool.h>
@@ -10,6 +10,7 @@
 #include "opts.h"
 #include "peers.h"
 #include "sdag.h"
+#include "ssolve_journal.h"
 #include "server.h"
 #include "tasks.h"
 #include "xfer.h"
@@ -33,7 +34,8 @@ typedef struct ssolve_s {
     char dir_id[MSG_TABLE_NAME_MAX];
     ssolve_pull_t **pulls;        /* per graph pair, while its files are fetched */
     int *ready;                   /* scratch: pairs that became ready (g.n) */
-    FILE *verified;               /* DIR/VERIFIED, appended (--verify) */
+    ssolve_journal_t *journal;    /* DIR/solve.journal: pairs made and verified */
+    char (*makers)[SSOLVE_PRINCIPAL_MAX]; /* per pair: the principal that made its files, "" unknown */
     uint64_t solved, verified_nb, rejected_chunks, failed_checks;
     char (*texts)[GAME_TEXT_MAX]; /* --ofen POS or the deployed starts: answered at the end */
     int ntexts;
@@ -42,17 +44,18 @@ typedef struct ssolve_s {
     uint8_t chunk_data[MSG_CHUNK_MAX];   /* the bytes of the CHUNK being served (bulk) */
 } ssolve_t;
 
-/* Opens the job: makes DIR and its id, builds the graph, takes pairs whose
- * files are there as done (under --verify: only those listed in
- * DIR/VERIFIED with their files' size and CRC; the others get a VERIFY).
+/* Opens the job: makes DIR and its id, builds the graph, opens DIR/solve.journal, takes
+ * pairs whose files are there as done (under --verify: only those the journal, or an
+ * earlier coordinator's DIR/VERIFIED, records as verified with their files' size and CRC;
+ * the others get a VERIFY, never from the maker its M record names).
  * NULL with a message in err; *usage when the cause is bad input. */
 ssolve_t *ssolve_new(const opts_t *o, char *err, size_t errlen, bool *usage);
 
 /* Frees *self_p; NULLs it. */
 void ssolve_destroy(ssolve_t **self_p);
 
-/* Pair i's files are in DIR: under --verify records it in DIR/VERIFIED
- * (fsynced). 0, or -1 with a message. */
+/* Pair i's files are in DIR and verified by `verifier` (a principal): its V record in the
+ * journal (synced). 0, or -1 with a message. */
 int ssolve_record_verified(ssolve_t *self, int i, const char *verifier, char *err, size_t errlen);
 
 /* Moves pair i's files to NAME.otb.rejected (a failed verification). */

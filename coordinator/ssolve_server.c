@@ -112,7 +112,7 @@ static long s_rank(server_t *s, tasks_t *t, size_t i, const peer_t *p)
             return -1;
     }
     if (s_is_check(sv, i))
-        return pr->maker == (int)p->name_id ? -1 : LONG_MAX;
+        return strcmp(sv->makers[s_pair(sv, i)], peers_principal_of(s->peers, p->name_id)) == 0 ? -1 : LONG_MAX;
     return pr->bad_maker == (int)p->name_id ? -1 : (long)pr->weight;
 }
 
@@ -190,13 +190,21 @@ static void s_answer_text(const tasks_t *t, size_t i, sched_answer_t v, char *bu
     snprintf(buf, len, "files with CRC-32C %016llx", (unsigned long long)v);
 }
 
+/* Who made pair k's files, for logs: the session's name, else the principal its journal
+ * record names (a pair made before a restart), else "?". */
+static const char *s_maker_label(server_t *s, const ssolve_t *sv, int k)
+{
+    int maker = sv->g.pairs[k].maker;
+    return maker >= 0 ? peers_name_of(s->peers, (uint16_t)maker) : sv->makers[k][0] != '\0' ? sv->makers[k] : "?";
+}
+
 /* An accepted task: a made pair waits for its check (--verify), else it is done. */
 static bool s_commit(server_t *s, tasks_t *t, size_t i, sched_answer_t v)
 {
     ssolve_t *sv = s_sv(t);
     int k = s_pair(sv, i);
     sdag_pair_t *pr = &sv->g.pairs[k];
-    const char *maker = peers_name_of(s->peers, (uint16_t)pr->maker);
+    const char *maker = s_maker_label(s, sv, k);
     (void)v;
     pr->held = 0;
     if (!s_is_check(sv, i) && s->opts->verify) {
@@ -251,13 +259,22 @@ static sched_answer_t s_digest(const msg_tableref_t *refs, int n)
     return v;
 }
 
-/* Pair k's files made by p are in DIR as refs say: its task is answered. */
+/* Pair k's files made by p are in DIR as refs say: its M record is written (who made it,
+ * for --verify after a restart too), then its task is answered. */
 static void s_arrived(server_t *s, ssolve_t *sv, peer_t *p, int k, const msg_tableref_t *refs, int n)
 {
+    char err[600];
+    const char *principal = peers_principal_of(s->peers, p->name_id);
     sched_answer_t v = s_digest(refs, n);
-    s_drop_pull(sv, k);
+    int rc = ssolve_journal_made(sv->journal, k, principal, refs, n, err, sizeof err);
+    s_drop_pull(sv, k); /* refs may be the pull's: used before */
+    if (rc != 0) {
+        server_fail(s, "%s", err);
+        return;
+    }
     sv->solved++;
     sv->g.pairs[k].maker = p->name_id;
+    snprintf(sv->makers[k], sizeof sv->makers[k], "%s", principal);
     tasks_accept(s, &sv->t, p, (size_t)k, v);
 }
 
@@ -451,7 +468,7 @@ static void s_on_verified(server_t *s, ssolve_t *sv, peer_t *p, const msg_verifi
         return;
     int k = s_pair(sv, i);
     sdag_pair_t *pr = &sv->g.pairs[k];
-    const char *maker = peers_name_of(s->peers, (uint16_t)pr->maker);
+    const char *maker = s_maker_label(s, sv, k);
     if (!v->ok) {
         sv->failed_checks++;
         server_error(s, "pair %s made by worker %s FAILED verification by worker %s: %llu inconsistencies in "
@@ -466,7 +483,7 @@ static void s_on_verified(server_t *s, ssolve_t *sv, peer_t *p, const msg_verifi
         sched_reopen(sv->t.sched, (size_t)k);
         return;
     }
-    if (ssolve_record_verified(sv, k, p->name, err, sizeof err) != 0) {
+    if (ssolve_record_verified(sv, k, peers_principal_of(s->peers, p->name_id), err, sizeof err) != 0) {
         server_fail(s, "%s", err);
         return;
     }

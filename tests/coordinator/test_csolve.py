@@ -4,7 +4,7 @@ sockets (tcp://127.0.0.1:*), tables up to 4 pieces, against `octad solve` run by
 
 usage: test_csolve.py CASE --bin DIR --octad PATH
 Cases: usage, exact, position, memory, local_memory, shared, kill_worker, kill_coordinator, corrupt, curve, octp1,
-verify, verify_fail, bad_files, late_join, stop_worker, term_worker, curve_liar.
+verify, verify_restart, verify_fail, bad_files, late_join, stop_worker, term_worker, curve_liar.
 """
 import argparse
 import json
@@ -303,14 +303,78 @@ def case_verify():
     check(len(pairs) == 33, "all 33 pairs verified")
     check(all(v != m for _, v, m in pairs), "each pair verified by another worker than its maker")
     check(res["verified"] == 33 and res["verify"] is True, "the JSON report says 33 verified")
-    with open(os.path.join(tables, "VERIFIED")) as f:
-        lines = f.read().split("\n")
-    check(len([x for x in lines if x]) == 61, "DIR/VERIFIED lists all 61 table files")
+    made, checked = journal_records(tables)
+    check(len(made) == 33 and len(checked) == 33 and all(checked[p][0] != made[p][0] for p in made),
+          "DIR/solve.journal: an M record (its maker) and a V record (another verifier) for each of the 33 pairs")
+    check(sum(len(r[1]) for r in checked.values()) == 61, "the V records name all 61 table files")
+    check(not os.path.exists(os.path.join(tables, "VERIFIED")), "DIR/VERIFIED is no longer written")
     check(summary(tables) == ref, "--verify: SUMMARY identical to octad solve")
     # A restart finds everything done and verified: nothing is solved or verified again.
     c2 = Coord("verify2", tables, "--verify")
     res2, text2 = c2.finish()
     check(res2["already_done"] == 33 and "verifying" not in text2, "restart: every pair already done and verified")
+    # An earlier coordinator's DIR/VERIFIED (`NAME SIZE CRC WORKER` lines) and no journal: still read.
+    os.unlink(os.path.join(tables, "solve.journal"))
+    with open(os.path.join(tables, "VERIFIED"), "w") as f:
+        for pair, (who, files) in sorted(checked.items()):
+            f.writelines("%s %s %s %s\n" % (name, size, crc, who) for name, size, crc in files)
+    c3 = Coord("verify3", tables, "--verify")
+    res3, text3 = c3.finish()
+    check(res3["already_done"] == 33 and "verifying" not in text3, "restart with DIR/VERIFIED of before the journal: "
+          "every pair already verified")
+
+
+def journal_records(tables):
+    """DIR/solve.journal's M and V records: {pair: (worker, [(name, size, crc), ...])} each, the last one counting."""
+    made, checked = {}, {}
+    with open(os.path.join(tables, "solve.journal")) as f:
+        lines = f.read().split("\n")
+    check(lines[0].startswith("OCTAD-JOURNAL\t2\tsolve\t"), "DIR/solve.journal is a journal of kind solve")
+    for line in lines[1:]:
+        fields = line.split("\t")[:-1]  # the CRC off
+        if fields and fields[0] in "MV":
+            files = [tuple(fields[k:k + 3]) for k in range(3, len(fields), 3)]
+            (made if fields[0] == "M" else checked)[fields[1]] = (fields[2], files)
+    return made, checked
+
+
+def case_verify_restart():
+    """--verify: the coordinator is killed while pairs wait for their check; after the restart their
+    maker (named by the journal's M records) still does not verify them, another worker does."""
+    ref = reference()
+    tables = os.path.join(TMP, "coord")
+    c = Coord("verify_restart", tables, "--verify")
+    a = start_worker(c, "A")
+    c.wait_log(r"pair \w+ made by worker A; waiting", count=3)  # alone, A makes pairs it may not check
+    c.p.send_signal(signal.SIGKILL)
+    c.p.wait()
+    c.err.close()
+    a.kill()
+    a.wait()
+    made, checked = journal_records(tables)
+    waiting = sorted(p for p, (who, _) in made.items() if who == "A" and p not in checked)
+    check(len(waiting) >= 3, "killed with %d pairs made by A and not verified" % len(waiting))
+    c2 = Coord("verify_restart2", tables, "--verify")
+    rc, _, err = tc.run(prog("coordinator", "--solve", "--max-pieces", PIECES, "--tables", tables, "--verify",
+                             "--local-workers", 0, "--bind", "tcp://127.0.0.1:*"), timeout=60)
+    check(rc == 2 and "solve.journal: cannot lock" in err, "a second coordinator on the directory is refused "
+          "(exit 2): %s" % err.strip()[-160:])
+    a2 = start_worker(c2, "A")
+    time.sleep(3)  # A alone: every pair it could get is its own pair's check
+    mine = re.findall(r"verifying (\w+) on worker A", c2.text())
+    check(not [p for p in mine if p in waiting], "after the restart A is given none of its own %d pairs to verify "
+          "(it verified %s)" % (len(waiting), mine))
+    b = start_worker(c2, "B")
+    res, text = c2.finish(timeout=240)
+    a2.wait(timeout=30)
+    b.wait(timeout=30)
+    for p in waiting:
+        check(re.search(r"pair %s verified by worker B \(made by worker A\)" % p, text) is not None,
+              "pair %s, made by A before the restart, verified by B" % p)
+    made, checked = journal_records(tables)
+    check(len(checked) == 33 and all(checked[p][0] != made[p][0] for p in made),
+          "all 33 pairs verified, none by its maker")
+    check(summary(tables) == ref, "SUMMARY identical to octad solve")
 
 
 def case_verify_fail():
