@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "count.h"
+#include "json_value.h"
 
 struct credit_s {
     credit_row_t *rows;
@@ -97,37 +98,25 @@ void credit_print_text(credit_t *self, const char *amount_noun, FILE *out)
     }
 }
 
-/* A JSON string of a name (quotes, backslashes and control bytes escaped). */
-static void s_json_text(const char *t, FILE *out)
+json_t *credit_json(credit_t *self, const char *amount_noun)
 {
-    fputc('"', out);
-    for (; *t != '\0'; t++) {
-        unsigned char c = (unsigned char)*t;
-        if (c == '"' || c == '\\')
-            fprintf(out, "\\%c", c);
-        else if (c < 0x20)
-            fprintf(out, "\\u%04x", c);
-        else
-            fputc(c, out);
+    json_t *a = json_array();
+    for (size_t k = 0; a != NULL && k < self->nb; k++) {
+        const credit_row_t *r = credit_at(self, k);
+        json_t *cpu = r->cpu_tasks > 0 ? json_real((double)r->cpu_ms / 1000.0) : json_null();
+        json_t *o = json_pack("{s:o?, s:I, s:o?, s:o?, s:f}", "worker", json_value_text(r->worker), "tasks",
+                              (json_int_t)r->tasks, amount_noun, json_value_count(r->amount), "cpu_seconds", cpu,
+                              "wall_seconds", (double)r->wall_ms / 1000.0);
+        if (o == NULL || json_array_append_new(a, o) != 0)
+            json_decref(a), a = NULL;
     }
-    fputc('"', out);
+    return a;
 }
 
 void credit_print_json(credit_t *self, const char *amount_noun, FILE *out)
 {
-    char a[COUNT_TEXT_MAX];
-    fputc('[', out);
-    for (size_t k = 0; k < self->nb; k++) {
-        const credit_row_t *r = credit_at(self, k);
-        fprintf(out, "%s{\"worker\":", k ? "," : "");
-        s_json_text(r->worker, out);
-        fprintf(out, ",\"tasks\":%llu,\"%s\":%s,\"cpu_seconds\":", (unsigned long long)r->tasks, amount_noun,
-                count_format(r->amount, a));
-        if (r->cpu_tasks > 0)
-            fprintf(out, "%.3f", (double)r->cpu_ms / 1000.0);
-        else
-            fputs("null", out);
-        fprintf(out, ",\"wall_seconds\":%.3f}", (double)r->wall_ms / 1000.0);
-    }
-    fputc(']', out);
+    json_t *a = credit_json(self, amount_noun);
+    if (a == NULL || json_dumpf(a, out, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(12)) != 0)
+        fputs("null", out);
+    json_decref(a);
 }

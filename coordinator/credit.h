@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 #include "journal.h"
+#include "json_value.h"
 #include "types.h"
 
 typedef struct {
@@ -35,7 +36,11 @@ int credit_add(credit_t *self, const journal_credit_t *c);
 size_t credit_nb(const credit_t *self);
 const credit_row_t *credit_at(credit_t *self, size_t k);
 
-/* The table as text lines ("contributors:" then one line a worker) or as a JSON array of
- * objects {worker, tasks, AMOUNT_NOUN, cpu_seconds (null: none reported), wall_seconds}. */
+/* The table as a JSON array of objects {worker, tasks, AMOUNT_NOUN (json_value_count),
+ * cpu_seconds (null: none reported), wall_seconds}, the caller's; NULL when out of memory. */
+json_t *credit_json(credit_t *self, const char *amount_noun);
+
+/* The table as text lines ("contributors:" then one line a worker) or as credit_json's
+ * array ("null" when out of memory). */
 void credit_print_text(credit_t *self, const char *amount_noun, FILE *out);
 void credit_print_json(credit_t *self, const char *amount_noun, FILE *out);

@@ -15,6 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "credit.h"
 #include "msg.h"
 #include "opts.h"
 #include "peers.h"
@@ -38,6 +39,18 @@ typedef struct {
     count_t amount;          /* produced by the units done this run */
 } job_progress_t;
 
+struct json_t; /* jansson's */
+
+/* What --report publishes of a finished job besides what every job has (publish.h): the
+ * row's `publish` adds members to the two objects, made by the caller, and names the
+ * contributors. */
+typedef struct {
+    struct json_t *job;      /* what the job is: "variant", "position", "depth", its parameters */
+    struct json_t *result;   /* what it found: counts, values, the check against a reference */
+    credit_t *contributors;  /* who did the units (the journal's too), borrowed; NULL: none known */
+    const char *amount_noun; /* what a contributor's amount counts: "nodes", "positions" */
+} job_publish_t;
+
 struct job_ops_s {
     const char *name;      /* "perft": in messages ("a solve job needs OCTP/2") */
     uint32_t min_version;  /* the OCTP version of its task messages: older workers are refused at HELLO */
@@ -56,6 +69,9 @@ struct job_ops_s {
     /* After a successful run: prints the result on stdout and a summary on stderr; returns
      * the exit status. */
     int (*report)(void *job, const opts_t *o, const server_summary_t *sum);
+    /* After `report` said the job is done (exit 0 or 3), for --report: fills out (above).
+     * 0, or -1 when out of memory or the result cannot be read (a message on stderr). */
+    int (*publish)(void *job, const opts_t *o, const server_summary_t *sum, job_publish_t *out);
 
     /* What the server asks about the job. */
     uint64_t (*job_id)(const void *job);        /* WELCOME's and every task's job id, never 0 */

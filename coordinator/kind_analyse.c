@@ -2,6 +2,7 @@
  * task per legal root move, answered by ANALYSED, scheduled by tasks.c as perft tasks
  * are (leases, requeues, verify votes); the analysis itself is ajob.h's. */
 #include <errno.h>
+#include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -156,20 +157,32 @@ static void s_spawn_opts(const void *job, const opts_t *o, spawn_opts_t *so)
     so->prefetch = 0;
 }
 
+/* The accepted result of every task (malloc'd, the caller frees), or NULL after a message. */
+static const ajob_result_t **s_results(const s_analyse_t *aj)
+{
+    const ajob_t *a = aj->a;
+    const ajob_result_t **results = calloc(a->task_nb, sizeof *results);
+    if (results == NULL) {
+        fprintf(stderr, "coordinator: out of memory\n");
+        return NULL;
+    }
+    for (size_t i = 0; i < a->task_nb; i++)
+        if ((results[i] = ajob_seen(a, i, sched_answers(aj->t.sched)[i])) == NULL) {
+            fprintf(stderr, "coordinator: task %zu has no result\n", i + 1);
+            free(results);
+            return NULL;
+        }
+    return results;
+}
+
 /* The analysis's result: every move best first (or the best), then bestmove; a summary on stderr. */
 static int s_report(void *job, const opts_t *o, const server_summary_t *sum)
 {
     s_analyse_t *aj = job;
     const ajob_t *a = aj->a;
-    const ajob_result_t **results = calloc(a->task_nb, sizeof *results);
+    const ajob_result_t **results = s_results(aj);
     if (results == NULL)
         return EXIT_FAIL;
-    for (size_t i = 0; i < a->task_nb; i++)
-        if ((results[i] = ajob_seen(a, i, sched_answers(aj->t.sched)[i])) == NULL) {
-            fprintf(stderr, "coordinator: task %zu has no result\n", i + 1);
-            free(results);
-            return EXIT_FAIL;
-        }
     ajob_print(a, results, o->multipv_all, o->json, sum->seconds, stdout);
     free(results);
     if (!o->quiet)
@@ -181,6 +194,43 @@ static int s_report(void *job, const opts_t *o, const server_summary_t *sum)
     if (!o->quiet && who != NULL)
         credit_print_text(who, "nodes", stderr);
     return EXIT_OK;
+}
+
+/* --report: the job (position, moves, depth) and the analysis as --json --multipv all prints
+ * it (every root move best first), read back from that text so the two never differ. */
+static int s_publish(void *job, const opts_t *o, const server_summary_t *sum, job_publish_t *out)
+{
+    s_analyse_t *aj = job;
+    const ajob_t *a = aj->a;
+    char *text = NULL, pos[GAME_TEXT_MAX];
+    size_t len = 0;
+    (void)o;
+    const ajob_result_t **results = s_results(aj);
+    FILE *mem = results != NULL ? open_memstream(&text, &len) : NULL;
+    if (mem == NULL) {
+        free(results);
+        return -1;
+    }
+    ajob_print(a, results, true, true, sum->seconds, mem);
+    free(results);
+    json_t *analysis = fclose(mem) == 0 ? json_loads(text, 0, NULL) : NULL;
+    free(text);
+    json_t *moves = json_array();
+    for (int k = 0; moves != NULL && k < a->n_moves; k++)
+        json_array_append_new(moves, json_string(a->moves[k]));
+    game_format(&a->game.pos, pos, sizeof pos);
+    int bad = json_object_update_new(out->job, json_pack("{s:s, s:s, s:o?, s:s, s:i, s:I, s:i}", "variant",
+                                     game_variant_name(a->variant), "start", a->start, "moves", moves, "position", pos,
+                                     "depth", a->depth, "root_moves", (json_int_t)a->task_nb, "hash_mb",
+                                     (int)a->hash_mb));
+    if (analysis != NULL) { /* the job says where: the result keeps what was found */
+        json_object_del(analysis, "variant");
+        json_object_del(analysis, "position");
+    }
+    bad |= json_object_update_new(out->result, analysis);
+    out->contributors = tasks_credit(&aj->t);
+    out->amount_noun = "nodes";
+    return bad ? -1 : 0;
 }
 
 static void s_progress(const void *job, job_progress_t *out)
@@ -199,7 +249,7 @@ static bool s_wanted(const opts_t *o)
 
 const job_ops_t kind_analyse = {
     .name = "analyse", .min_version = 3,
-    .wanted = s_wanted, .open = s_open, .close = s_close, .spawn_opts = s_spawn_opts, .report = s_report,
+    .wanted = s_wanted, .open = s_open, .close = s_close, .spawn_opts = s_spawn_opts, .report = s_report, .publish = s_publish,
     .job_id = tasks_job_id, .variant = tasks_variant, .finished = tasks_finished, .has_work = tasks_has_work,
     .status = tasks_status, .progress = s_progress, .dispatch = tasks_dispatch, .forget = tasks_forget, .renew = tasks_renew,
     .expire = tasks_expire, .timers = tasks_timers, .message = s_message,

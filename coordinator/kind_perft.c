@@ -8,6 +8,7 @@
 
 #include "count.h"
 #include "job.h"
+#include "json_value.h"
 #include "reference.h"
 #include "report.h"
 #include "server_priv.h"
@@ -251,6 +252,20 @@ static void s_spawn_opts(const void *job, const opts_t *o, spawn_opts_t *so)
     so->prefetch = o->worker_prefetch;
 }
 
+/* The total of the finished job and how it compares with --expect or the reference. */
+static void s_result(s_perft_t *pj, const opts_t *o, job_total_t *total, report_final_t *r)
+{
+    job_total(&pj->job, sched_answers(pj->t.sched), sched_stats(pj->t.sched), total);
+    if (o->have_expect) {
+        r->expected = o->expect;
+        r->expected_from = "--expect";
+    } else if (!pj->job.bench && reference_lookup(&pj->job.root, pj->job.depth, &r->expected)) {
+        r->expected_from = "reference";
+    }
+    if (r->expected_from != NULL)
+        r->check = r->expected == total->nodes ? REPORT_MATCH : REPORT_MISMATCH;
+}
+
 static int s_report(void *job, const opts_t *o, const server_summary_t *sum)
 {
     s_perft_t *pj = job;
@@ -259,21 +274,51 @@ static int s_report(void *job, const opts_t *o, const server_summary_t *sum)
     if (total == NULL)
         return EXIT_FAIL;
     run.loaded = pj->t.loaded;
-    job_total(&pj->job, sched_answers(pj->t.sched), sched_stats(pj->t.sched), total);
     report_final_t r = {.job = &pj->job, .total = total, .sum = &run, .divide = o->divide, .stats = o->stats,
                         .json = o->json, .verify = o->verify, .contributors = tasks_credit(&pj->t),
                         .verify_by = o->curve_secret != NULL ? "keys" : "names"};
-    if (o->have_expect) {
-        r.expected = o->expect;
-        r.expected_from = "--expect";
-    } else if (!pj->job.bench && reference_lookup(&pj->job.root, pj->job.depth, &r.expected)) {
-        r.expected_from = "reference";
-    }
-    if (r.expected_from != NULL)
-        r.check = r.expected == total->nodes ? REPORT_MATCH : REPORT_MISMATCH;
+    s_result(pj, o, total, &r);
     report_final(&r);
     free(total);
     return r.check == REPORT_MISMATCH ? EXIT_MISMATCH : EXIT_OK;
+}
+
+/* --report: the job (position, depth, split) and its total, divide, stats and check. */
+static int s_publish(void *job, const opts_t *o, const server_summary_t *sum, job_publish_t *out)
+{
+    s_perft_t *pj = job;
+    char pos[GAME_TEXT_MAX];
+    report_final_t r = {0};
+    job_total_t *total = malloc(sizeof *total);
+    (void)sum;
+    if (total == NULL)
+        return -1;
+    s_result(pj, o, total, &r);
+    game_format(&pj->job.root, pos, sizeof pos);
+    int bad = json_object_update_new(out->job, json_pack("{s:s, s:s, s:i, s:I, s:b, s:b, s:b}", "variant",
+                                 game_variant_name(pj->job.root.variant), "position", pos, "depth", pj->job.depth,
+                                 "tasks", (json_int_t)pj->job.task_nb, "divide", o->divide, "stats", o->stats,
+                                 "bench_dispatch", pj->job.bench));
+    bad |= json_object_set_new(out->result, "nodes", json_value_count(total->nodes));
+    if (o->divide) {
+        json_t *d = json_object();
+        for (int i = 0; d != NULL && i < total->root_nb; i++)
+            bad |= json_object_set_new(d, total->root_uoi[i], json_value_count(total->root_nodes[i]));
+        bad |= json_object_set_new(out->result, "divide", d);
+    }
+    if (o->stats) {
+        json_t *st = json_object();
+        for (size_t k = 0; st != NULL && k < REPORT_STAT_NB; k++)
+            bad |= json_object_set_new(st, REPORT_STATS[k].name, json_value_count(report_stat(&total->stats, k)));
+        bad |= json_object_set_new(out->result, "stats", st);
+    }
+    if (r.expected_from != NULL)
+        bad |= json_object_update_new(out->result, json_pack("{s:o?, s:s, s:b}", "expected", json_value_count(r.expected),
+                                  "expected_from", r.expected_from, "match", r.check == REPORT_MATCH));
+    out->contributors = tasks_credit(&pj->t);
+    out->amount_noun = "nodes";
+    free(total);
+    return bad ? -1 : 0;
 }
 
 static void s_progress(const void *job, job_progress_t *out)
@@ -293,7 +338,7 @@ static bool s_wanted(const opts_t *o)
 
 const job_ops_t kind_perft = {
     .name = "perft", .min_version = 1,
-    .wanted = s_wanted, .open = s_open, .close = s_close, .spawn_opts = s_spawn_opts, .report = s_report,
+    .wanted = s_wanted, .open = s_open, .close = s_close, .spawn_opts = s_spawn_opts, .report = s_report, .publish = s_publish,
     .job_id = tasks_job_id, .variant = tasks_variant, .finished = tasks_finished, .has_work = tasks_has_work,
     .status = tasks_status, .progress = s_progress, .dispatch = tasks_dispatch, .forget = tasks_forget, .renew = tasks_renew,
     .expire = tasks_expire, .timers = tasks_timers, .message = s_message,

@@ -54,6 +54,12 @@ static int s_report(void *job, const opts_t *o, const server_summary_t *sum)
     return ssolve_report(job, sum) == 0 ? EXIT_OK : EXIT_FAIL;
 }
 
+static int s_publish(void *job, const opts_t *o, const server_summary_t *sum, job_publish_t *out)
+{
+    (void)o, (void)sum;
+    return ssolve_publish(job, out);
+}
+
 static void s_status(const void *job, char *buf, size_t len)
 {
     const ssolve_t *s = job;
@@ -92,7 +98,7 @@ static bool s_wanted(const opts_t *o)
 
 const job_ops_t kind_solve = {
     .name = "solve", .min_version = 2,
-    .wanted = s_wanted, .open = s_open, .close = s_close, .spawn_opts = s_spawn_opts, .report = s_report,
+    .wanted = s_wanted, .open = s_open, .close = s_close, .spawn_opts = s_spawn_opts, .report = s_report, .publish = s_publish,
     .job_id = tasks_job_id, .variant = tasks_variant, .finished = tasks_finished, .has_work = tasks_has_work,
     .status = s_status, .progress = s_progress, .dispatch = tasks_dispatch, .forget = tasks_forget,
     .renew = tasks_renew, .expire = tasks_expire, .timers = tasks_timers, .message = ssolve_message,

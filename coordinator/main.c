@@ -9,6 +9,7 @@
 
 #include "kind.h"
 #include "opts.h"
+#include "publish.h"
 #include "server.h"
 #include "status_http.h"
 #include "status_page.h"
@@ -50,6 +51,21 @@ static int s_write_endpoint(const char *path, const char *endpoint)
     if (f == NULL || fprintf(f, "%s\n", endpoint) < 0 || fclose(f) != 0 || rename(tmp, path) != 0) {
         fprintf(stderr, "coordinator: --endpoint-file %s: cannot write it\n", path);
         return -1;
+    }
+    return 0;
+}
+
+/* --report of a finished job; 0, or -1 after a message. */
+static int s_publish(const opts_t *o, const job_ops_t *kind, void *job, const server_summary_t *sum)
+{
+    char err[600];
+    if (o->report != NULL) {
+        if (publish_write(o->report, kind, job, o, sum, err, sizeof err) != 0) {
+            fprintf(stderr, "coordinator: --report: %s\n", err);
+            return -1;
+        }
+        if (!o->quiet)
+            fprintf(stderr, "coordinator: report written to %s.json and %s.md\n", o->report, o->report);
     }
     return 0;
 }
@@ -103,7 +119,10 @@ static int s_serve(const opts_t *o, const job_ops_t *kind, void *job, status_htt
         return EXIT_MISMATCH;
     if (rc != 0)
         return EXIT_FAIL;
-    return kind->report(job, o, &sum);
+    rc = kind->report(job, o, &sum);
+    if (rc != EXIT_OK && rc != EXIT_MISMATCH)
+        return rc;
+    return s_publish(o, kind, job, &sum) != 0 ? EXIT_FAIL : rc;
 }
 
 /* --status: starts the status server (NULL without --status); 0, or EXIT_USAGE after a message. */
@@ -122,6 +141,16 @@ static int s_status_open(const opts_t *o, status_http_t **st)
         fprintf(stderr, "coordinator: status on http://%s:%d/ (a page; /status, /metrics)\n", o->status.text,
                 status_http_port(*st));
     return 0;
+}
+
+/* --report: the files can be written (before the job runs); 0, or EXIT_USAGE after a message. */
+static int s_report_check(const opts_t *o)
+{
+    char err[600];
+    if (o->report == NULL || publish_check(o->report, err, sizeof err) == 0)
+        return 0;
+    fprintf(stderr, "coordinator: %s\n", err);
+    return EXIT_USAGE;
 }
 
 /* --status-hold: the final status stays up S seconds, or until a stop signal. */
@@ -145,7 +174,7 @@ int main(int argc, char **argv)
     const job_ops_t *kind = kind_pick(&o);
     void *job = NULL;
     status_http_t *st = NULL;
-    if ((rc = s_status_open(&o, &st)) == 0 && (rc = kind->open(&o, &job)) == 0) {
+    if ((rc = s_report_check(&o)) == 0 && (rc = s_status_open(&o, &st)) == 0 && (rc = kind->open(&o, &job)) == 0) {
         int stop_fd = stop_signal_open();
         if (stop_fd < 0) {
             perror("coordinator: pipe");

@@ -155,6 +155,10 @@ static const opt_t s_rows[] = {
      "127.0.0.1, 0 any free port (--status is the older spelling)", .parse = s_status, .alias = "--status"},
     {"--http-hold", 0, OPT_INT, "S", C(status_hold_s), "keep serving the final status S seconds after the job ends\n"
      "(a last scrape; default 0; also --status-hold)", .lo = 0, .hi = 86400, .alias = "--status-hold"},
+    {"--report", 0, OPT_TEXT, "FILE", C(report), "when the job is done, write it for publishing as FILE.json and\n"
+     "FILE.md: the result, the job, how it was verified, start and end,\n"
+     "tasks, contributors, the version and its octad bench --quick\n"
+     "signature (checked writable before the job starts)"},
     {"--quiet", 0, OPT_FLAG, NULL, C(quiet), "no progress or logs on stderr"},
 };
 #undef C

@@ -45,6 +45,7 @@ typedef struct {
     bool have_status;              /* --status [ADDR:]PORT: the live status over HTTP (status.h) */
     serve_listen_t status;
     int status_hold_s;             /* --status-hold S: serve the final status S seconds after the end */
+    const char *report;            /* --report FILE: FILE.json and FILE.md at the end (publish.h) */
 } opts_t;
 
 /* Parses argv (after the program name) into *o (core/base/opt.h: one row per option),

@@ -1,6 +1,7 @@
 /* report.c: progress on stderr and the final result on stdout (see report.h). */
 #include "report.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -48,22 +49,36 @@ void report_progress(const report_progress_t *p)
     fflush(stderr);
 }
 
+const report_stat_t REPORT_STATS[REPORT_STAT_NB] = {
+    {"nodes", offsetof(perft_stats_t, nodes)},
+    {"captures", offsetof(perft_stats_t, captures)},
+    {"en_passant", offsetof(perft_stats_t, en_passant)},
+    {"castles", offsetof(perft_stats_t, castles)},
+    {"castle_near", offsetof(perft_stats_t, castle_kind) + CASTLE_NEAR * sizeof(count_t)},
+    {"castle_center", offsetof(perft_stats_t, castle_kind) + CASTLE_CENTER * sizeof(count_t)},
+    {"castle_far", offsetof(perft_stats_t, castle_kind) + CASTLE_FAR * sizeof(count_t)},
+    {"promotions", offsetof(perft_stats_t, promotions)},
+    {"checks", offsetof(perft_stats_t, checks)},
+    {"discovered_checks", offsetof(perft_stats_t, discovered_checks)},
+    {"double_checks", offsetof(perft_stats_t, double_checks)},
+    {"mates", offsetof(perft_stats_t, mates)},
+    {"stalemates", offsetof(perft_stats_t, stalemates)},
+};
+
+count_t report_stat(const perft_stats_t *s, size_t k)
+{
+    count_t v;
+    memcpy(&v, (const char *)s + REPORT_STATS[k].offset, sizeof v);
+    return v;
+}
+
 static void s_json_stats(const perft_stats_t *s)
 {
     char b[COUNT_TEXT_MAX];
-    printf(",\"stats\":{\"nodes\":%s", count_format(s->nodes, b));
-    printf(",\"captures\":%s", count_format(s->captures, b));
-    printf(",\"en_passant\":%s", count_format(s->en_passant, b));
-    printf(",\"castles\":%s", count_format(s->castles, b));
-    printf(",\"castle_near\":%s", count_format(s->castle_kind[CASTLE_NEAR], b));
-    printf(",\"castle_center\":%s", count_format(s->castle_kind[CASTLE_CENTER], b));
-    printf(",\"castle_far\":%s", count_format(s->castle_kind[CASTLE_FAR], b));
-    printf(",\"promotions\":%s", count_format(s->promotions, b));
-    printf(",\"checks\":%s", count_format(s->checks, b));
-    printf(",\"discovered_checks\":%s", count_format(s->discovered_checks, b));
-    printf(",\"double_checks\":%s", count_format(s->double_checks, b));
-    printf(",\"mates\":%s", count_format(s->mates, b));
-    printf(",\"stalemates\":%s}", count_format(s->stalemates, b));
+    printf(",\"stats\":{");
+    for (size_t k = 0; k < REPORT_STAT_NB; k++)
+        printf("%s\"%s\":%s", k ? "," : "", REPORT_STATS[k].name, count_format(report_stat(s, k), b));
+    printf("}");
 }
 
 static void s_json(const report_final_t *r, const char *pos)

@@ -32,6 +32,17 @@ typedef struct {
     credit_t *contributors;     /* who did the tasks (the journal's too), or NULL */
 } report_final_t;
 
+/* The counts by kind of perft_stats_t as --json names them, in its order. */
+enum { REPORT_STAT_NB = 13 };
+typedef struct {
+    const char *name;   /* "captures" */
+    size_t offset;      /* of its count_t in perft_stats_t */
+} report_stat_t;
+extern const report_stat_t REPORT_STATS[REPORT_STAT_NB];
+
+/* Count k (REPORT_STATS[k]) of s. */
+count_t report_stat(const perft_stats_t *s, size_t k);
+
 /* True if stderr is a terminal (progress bar) rather than a log (a line every few seconds). */
 bool report_is_tty(void);
 

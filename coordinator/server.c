@@ -108,6 +108,7 @@ int server_run(server_t *self, spawn_t *spawn, int stop_fd)
 {
     self->start_ms = server_now_ms();
     self->start_wall = (int64_t)time(NULL);
+    self->sum.started_at = self->start_wall;
     s_observe(self, self->start_ms, true);
     while (!self->failed && !self->kind->finished(self->job)) {
         zmq_pollitem_t items[3] = {{.socket = self->router, .events = ZMQ_POLLIN},
@@ -133,6 +134,7 @@ int server_run(server_t *self, spawn_t *spawn, int stop_fd)
     if (!self->opts->quiet)
         report_clear_line();
     self->sum.seconds = (double)(server_now_ms() - self->start_ms) / 1000.0;
+    self->sum.finished_at = (int64_t)time(NULL);
     if (self->first_dispatch_ms > 0 && self->last_result_ms >= self->first_dispatch_ms)
         self->sum.dispatch_seconds = (double)(self->last_result_ms - self->first_dispatch_ms) / 1000.0;
     s_observe(self, server_now_ms(), true);

@@ -27,6 +27,7 @@ typedef struct {
     int local_processes;        /* worker processes this coordinator started */
     int local_threads;          /* compute threads of each */
     double seconds;             /* wall time of the run */
+    int64_t started_at, finished_at; /* Unix seconds (wall clock) the run began and ended (0: not yet) */
     double dispatch_seconds;    /* first TASK sent to last result */
     double cpu_seconds;         /* the coordinator's own CPU time (user + system) */
     double worker_seconds;      /* sum of the workers' reported compute times of accepted results */

@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -249,16 +250,13 @@ static answer_t *s_answers(const ssolve_t *self, store_t *store)
     return a;
 }
 
-/* Prints the answers: the position's value as octad probe does, or the starts. */
-static void s_print_answers(const ssolve_t *self, store_t *store, const answer_t *a)
+/* Prints the answers on out: the position's value as octad probe does, or the starts. */
+static void s_print_answers(const ssolve_t *self, store_t *store, const answer_t *a, bool json, FILE *out)
 {
-    bool json = self->opts->json;
-    if (json)
-        printf(self->opts->starts ? ",\"starts\":" : ",\"answer\":");
     if (self->opts->starts)
-        answer_print_starts(stdout, a, self->ntexts, json);
+        answer_print_starts(out, a, self->ntexts, json);
     else
-        answer_print(stdout, store, &a[0].pos, &a[0].v, json, false);
+        answer_print(out, store, &a[0].pos, &a[0].v, json, false);
 }
 
 int ssolve_report(ssolve_t *self, const server_summary_t *sum)
@@ -299,11 +297,55 @@ int ssolve_report(ssolve_t *self, const server_summary_t *sum)
                (unsigned long long)self->rejected_chunks, (unsigned long long)self->failed_checks);
         s_json_str(self->dir);
     }
-    if (a != NULL)
-        s_print_answers(self, store, a);
+    if (a != NULL) {
+        if (self->opts->json)
+            printf(self->opts->starts ? ",\"starts\":" : ",\"answer\":");
+        s_print_answers(self, store, a, self->opts->json, stdout);
+    }
     if (self->opts->json)
         printf("}\n");
     free(a);
     store_destroy(&store);
     return 0;
+}
+
+/* The answers as --json prints them, read back (NULL: none asked, or after a message). */
+static json_t *s_answers_json(const ssolve_t *self)
+{
+    char *text = NULL;
+    size_t len = 0;
+    json_t *v = NULL;
+    store_t *store = store_new(self->dir);
+    answer_t *a = store != NULL ? s_answers(self, store) : NULL;
+    FILE *mem = a != NULL ? open_memstream(&text, &len) : NULL;
+    if (mem != NULL) {
+        s_print_answers(self, store, a, true, mem);
+        if (fclose(mem) == 0)
+            v = json_loads(text, JSON_DECODE_ANY, NULL);
+        free(text);
+    }
+    free(a);
+    store_destroy(&store);
+    return v;
+}
+
+int ssolve_publish(ssolve_t *self, job_publish_t *out)
+{
+    const opts_t *o = self->opts;
+    int bad = json_object_update_new(out->job, json_pack("{s:s, s:i, s:b, s:s?, s:s}", "variant", "octad",
+                                     "max_pieces", o->max_pieces, "starts", o->starts, "position", o->text,
+                                     "tables", self->dir));
+    bad |= json_object_update_new(out->result, json_pack("{s:i, s:i, s:I, s:I, s:I, s:I, s:I}", "pairs", self->g.n,
+                                  "already_done", self->g.preloaded, "solved", (json_int_t)self->solved,
+                                  "verified", (json_int_t)self->verified_nb, "positions",
+                                  (json_int_t)self->t.nodes_done, "rejected_chunks",
+                                  (json_int_t)self->rejected_chunks, "failed_verifications",
+                                  (json_int_t)self->failed_checks));
+    if (self->ntexts > 0) {
+        json_t *answers = s_answers_json(self);
+        bad |= answers == NULL || json_object_set_new(out->result, o->starts ? "starts" : "answer", answers) != 0;
+    }
+    out->contributors = tasks_credit(&self->t);
+    out->amount_noun = "positions";
+    return bad ? -1 : 0;
 }

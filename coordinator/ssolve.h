@@ -69,6 +69,11 @@ int ssolve_check_files(ssolve_t *self, int i, const msg_tableref_t *refs, int n,
 /* Writes DIR/SUMMARY and prints the final report (JSON with --json). 0, or -1. */
 int ssolve_report(ssolve_t *self, const server_summary_t *sum);
 
+/* --report (kind.h `publish`): the job (pieces, position or starts, the table directory), the
+ * pairs and positions solved, and the answers as --json prints them. 0, or -1 after a message
+ * or when out of memory. */
+int ssolve_publish(ssolve_t *self, job_publish_t *out);
+
 /* What the solve kind adds to the task life cycle (ssolve_server.c): its tasks scheduled
  * (the pairs made, ready or done as ssolve_new found them); 0, or -1 out of memory. */
 int ssolve_schedule(ssolve_t *self);

@@ -369,6 +369,11 @@ static void s_on_solved(server_t *s, ssolve_t *sv, peer_t *p, const msg_solved_t
     }
     sv->t.nodes_done += r->positions;
     p->amount += r->positions;
+    tasks_by(&sv->t, p, i, r->elapsed_ms); /* the contributors count what p solved, as nodes_done does */
+    sv->t.by.amount = r->positions;
+    if (!tasks_credit_by(s, &sv->t, i))
+        return;
+    p->cpu_credited_ms = p->cpu_ms;
     p->wall_s += (double)r->elapsed_ms / 1000.0;
     s->sum.worker_seconds += (double)r->elapsed_ms / 1000.0;
     if (r->in_shared) {

@@ -6,17 +6,10 @@
 #include <string.h>
 #include <time.h>
 
-#include "count.h"
+#include "json_value.h"
 #include "status.h"
 
 static const char *const s_state[] = {"running", "finished", "failed"};
-
-/* A count as a JSON integer, or as its decimal text past 2^63 (JSON readers lose such numbers). */
-static json_t *s_count(count_t n)
-{
-    char b[COUNT_TEXT_MAX];
-    return n <= (count_t)INT64_MAX ? json_integer((json_int_t)n) : json_string(count_format(n, b));
-}
 
 /* Average rate of the amount, and the seconds left at the pace of the units done this run
  * (NULL: none done yet). */
@@ -36,16 +29,6 @@ static json_t *s_eta(const status_snap_t *s)
     return json_real(s->elapsed_s * (double)(p->total - p->done) / (double)run);
 }
 
-/* Unix seconds as "2026-12-04T15:52:53Z", or "" for 0. */
-static void s_iso(int64_t unix_s, char out[32])
-{
-    time_t t = (time_t)unix_s;
-    struct tm tm;
-    out[0] = '\0';
-    if (unix_s > 0 && gmtime_r(&t, &tm) != NULL)
-        strftime(out, 32, "%Y-%m-%dT%H:%M:%SZ", &tm);
-}
-
 /* A text, or null when empty (no address, no key). */
 static json_t *s_text_or_null(const char *text)
 {
@@ -58,9 +41,9 @@ static json_t *s_workers(const status_snap_t *s)
     for (size_t k = 0; a != NULL && k < s->worker_nb; k++) {
         const status_worker_t *w = &s->workers[k];
         json_t *o = json_object();
-        json_object_set_new(o, "name", json_string(w->name));
+        json_object_set_new(o, "name", json_value_text(w->name));
         char since[32];
-        s_iso(w->connected_at, since);
+        json_value_iso(w->connected_at, since);
         json_object_set_new(o, "session", json_integer(w->serial));
         json_object_set_new(o, "address", s_text_or_null(w->address));
         json_object_set_new(o, "key_fingerprint", s_text_or_null(w->fingerprint));
@@ -68,7 +51,7 @@ static json_t *s_workers(const status_snap_t *s)
         json_object_set_new(o, "threads", json_integer(w->threads));
         json_object_set_new(o, "leased", json_integer(w->leased));
         json_object_set_new(o, "tasks_done", json_integer((json_int_t)w->tasks_done));
-        json_object_set_new(o, s->progress.amount_noun, s_count(w->amount));
+        json_object_set_new(o, s->progress.amount_noun, json_value_count(w->amount));
         json_object_set_new(o, "cpu_seconds", w->cpu_known ? json_real(w->cpu_s) : json_null());
         json_object_set_new(o, "wall_seconds", json_real(w->wall_s));
         json_object_set_new(o, "refusals", json_integer((json_int_t)w->refusals));
@@ -98,12 +81,12 @@ char *status_render_json(const status_snap_t *s)
 {
     const job_progress_t *p = &s->progress;
     char started[32];
-    s_iso(s->started_at, started);
+    json_value_iso(s->started_at, started);
     json_t *prog = json_pack("{s:s, s:I, s:I, s:I, s:I, s:I, s:s, s:o, s:f, s:f, s:f, s:o}", "unit",
                              p->unit ? p->unit : "", "done", (json_int_t)p->done, "total", (json_int_t)p->total,
                              "loaded", (json_int_t)p->loaded, "queued", (json_int_t)p->queued, "running",
                              (json_int_t)p->running, "amount_noun", p->amount_noun ? p->amount_noun : "", "amount",
-                             s_count(p->amount), "rate_per_second", s_rate(s), "rate_now_per_second",
+                             json_value_count(p->amount), "rate_per_second", s_rate(s), "rate_now_per_second",
                              history_rate_now(&s->history), "rate_window_seconds", HISTORY_WINDOW_S, "eta_seconds",
                              s_eta(s));
     json_t *counters = json_pack("{s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I}", "copies", (json_int_t)s->sum.copies,

@@ -195,17 +195,22 @@ static void s_outcome(server_t *s, tasks_t *t, size_t i, sched_outcome_t o, sche
     }
 }
 
+void tasks_by(tasks_t *t, const peer_t *p, size_t i, uint64_t wall_ms)
+{
+    /* The CPU it reported since its last credited task goes with this one, if taken. */
+    int64_t cpu = p->cpu_known ? (int64_t)(p->cpu_ms - p->cpu_credited_ms) : -1;
+    t->by = (journal_credit_t){.task_id = (uint64_t)i + 1, .cpu_ms = cpu, .wall_ms = wall_ms};
+    snprintf(t->by.worker, sizeof t->by.worker, "%s", p->name);
+    t->by_recorded = false;
+}
+
 void tasks_answer(server_t *s, tasks_t *t, peer_t *p, size_t i, sched_answer_t v, const perft_stats_t *stats,
                   uint64_t wall_ms)
 {
     if (p->leased > 0)
         p->leased--;
     p->results++;
-    /* The CPU it reported since its last credited task goes with this one, if taken. */
-    int64_t cpu = p->cpu_known ? (int64_t)(p->cpu_ms - p->cpu_credited_ms) : -1;
-    t->by = (journal_credit_t){.task_id = (uint64_t)i + 1, .cpu_ms = cpu, .wall_ms = wall_ms};
-    snprintf(t->by.worker, sizeof t->by.worker, "%s", p->name);
-    t->by_recorded = false;
+    tasks_by(t, p, i, wall_ms);
     t->by_peer = p;
     s_outcome(s, t, i, sched_result(t->sched, i, p->serial, p->name_id, v, stats), v, p);
     t->by_peer = NULL;
@@ -240,18 +245,27 @@ credit_t *tasks_credit(tasks_t *t)
     return t->credit;
 }
 
+bool tasks_credit_by(server_t *s, tasks_t *t, size_t i)
+{
+    credit_t *credit = tasks_credit(t);
+    if (credit != NULL && t->by.worker[0] != '\0')
+        credit_add(credit, &t->by);
+    (void)s, (void)i;
+    return true;
+}
+
 bool tasks_record(server_t *s, tasks_t *t, size_t i, const char *key, count_t nodes, const perft_stats_t *stats,
                   count_t amount)
 {
-    credit_t *credit = tasks_credit(t); /* before the append: the journal's credits, then this one */
+    tasks_credit(t); /* before the append: the journal's credits, then this one */
     t->by.amount = amount;
     if (t->journal != NULL && journal_append_credited(t->journal, (uint64_t)i + 1, key, nodes, stats,
                                                       t->by.worker[0] != '\0' ? &t->by : NULL) != 0) {
         server_fail(s, "journal: cannot record task %zu: %s", i + 1, strerror(errno));
         return false;
     }
-    if (credit != NULL && t->by.worker[0] != '\0')
-        credit_add(credit, &t->by);
+    if (!tasks_credit_by(s, t, i))
+        return false;
     if (t->by_peer != NULL) /* the session's nodes: those of the tasks credited to it, as the total counts */
         t->by_peer->amount += amount;
     t->by_recorded = true;

@@ -79,6 +79,15 @@ void tasks_answer(server_t *s, tasks_t *t, peer_t *p, size_t i, sched_answer_t v
 bool tasks_record(server_t *s, tasks_t *t, size_t i, const char *key, count_t nodes, const perft_stats_t *stats,
                   count_t amount);
 
+/* Who answers task i, in t->by (tasks_record and tasks_credit_by take it): worker p, the wall
+ * milliseconds it reports, the CPU it reported since its last credited task; amount 0. */
+void tasks_by(tasks_t *t, const peer_t *p, size_t i, uint64_t wall_ms);
+
+/* Credits t->by (its worker and amount) to the contributors without a journal record
+ * (tasks_record's part; solve, whose tables are its record, calls it alone). false after
+ * server_fail. */
+bool tasks_credit_by(server_t *s, tasks_t *t, size_t i);
+
 /* The contributors: the journal's credit records (loaded on the first call) and this
  * run's; NULL when out of memory. */
 credit_t *tasks_credit(tasks_t *t);

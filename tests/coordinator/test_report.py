@@ -1,0 +1,173 @@
+#!/usr/bin/env python3
+"""test_report.py: `coordinator --report FILE` (docs/status.md, "Reports"): the finished job written as
+FILE.json and FILE.md by real coordinators with real workers over tcp://127.0.0.1, for every kind,
+against the job's own --json, the single-process `octad perft` and `octad bench --quick`; a worker
+whose name holds quotes, a backslash, a pipe and control bytes; a path that cannot be written.
+
+usage: test_report.py CASE --bin DIR --octad PATH
+Cases: perft, analyse, solve, usage.
+"""
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "fixtures"))
+import tc  # noqa: E402  (the shared harness)
+from tc import check, fail, run  # noqa: E402
+
+# A name a JSON or Markdown writer must escape: quotes, a backslash, a pipe, a tab, byte 0x01; and the
+# name as the coordinator keeps it (peer text made printable ASCII at HELLO: PROTOCOL.md, "Input and logs").
+ODD = 'od"d\\ |na\tme\x01'
+ODD_KEPT = 'od"d\\x5c |na\\x09me\\x01'
+
+
+def read_report(prefix):
+    """(the report's JSON, its Markdown text); fails if either is missing or a temporary file is left."""
+    for suffix in (".json", ".md"):
+        check(os.path.exists(prefix + suffix) and not os.path.exists(prefix + suffix + ".tmp"),
+              "%s%s written, no %s%s.tmp left" % (os.path.basename(prefix), suffix, os.path.basename(prefix), suffix))
+    with open(prefix + ".json") as f:
+        doc = json.load(f)
+    with open(prefix + ".md") as f:
+        md = f.read()
+    return doc, md
+
+
+def bench_signature():
+    rc, out, err = run([tc.ARGS.octad, "bench", "--quick", "--repeat", "1"], timeout=600)
+    if rc != 0:
+        fail("octad bench --quick failed: " + err)
+    return int(re.search(r"^signature (\d+)$", out, re.M).group(1))
+
+
+def check_common(doc, md, kind, res_seconds_key=None):
+    """What every report has: the program, the kind, the run's times and units, the contributors."""
+    check(doc["report"] == "octad-cluster job" and doc["format"] == 1 and doc["kind"] == kind,
+          "%s: the report says what it is (format 1, kind %s)" % (kind, kind))
+    check(re.fullmatch(r"\d+\.\d+\.\d+", doc["program"]["version"]) is not None,
+          "%s: the program's version (%s)" % (kind, doc["program"]["version"]))
+    run_ = doc["run"]
+    iso = r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ"
+    check(re.fullmatch(iso, run_["started_at"]) and re.fullmatch(iso, run_["finished_at"]) and
+          run_["started_at"] <= run_["finished_at"] and run_["seconds"] >= 0,
+          "%s: start %s and end %s in UTC" % (kind, run_["started_at"], run_["finished_at"]))
+    check(run_["done"] == run_["total"] > 0, "%s: every unit done (%d %s)" % (kind, run_["total"], run_["unit"]))
+    check(md.startswith("# octad-cluster job: %s\n" % kind) and "\n## Contributors\n" in md and "\n## Result\n" in md,
+          "%s: the Markdown has its title and sections" % kind)
+
+
+def check_table_rows(md, kind):
+    """Every row of every Markdown table has as many unescaped pipes as its header: no value breaks a table."""
+    lines = md.splitlines()
+    for i, line in enumerate(lines):
+        if line.startswith("|") and (i == 0 or not lines[i - 1].startswith("|")):
+            width = len(re.findall(r"(?<!\\)\|", line))
+            k = i
+            while k < len(lines) and lines[k].startswith("|"):
+                n = len(re.findall(r"(?<!\\)\|", lines[k]))
+                if n != width:
+                    fail("%s: Markdown row %r has %d cells' pipes, its header %d" % (kind, lines[k], n, width))
+                k += 1
+    check(not any(ord(ch) < 0x20 and ch != "\n" for ch in md), "%s: no control byte in the Markdown" % kind)
+
+
+def case_perft():
+    prefix = os.path.join(tc.TMP, "perft")
+    c = tc.Coord("perft", "--perft", 8, "--split-depth", 3, "--hash", 0, "--local-workers", 0, "--divide",
+                 "--json", "--report", prefix)
+    ws = [tc.start_worker(c, "alpha"), tc.start_worker(c, ODD)]
+    res, err = c.finish(timeout=300)
+    for w in ws:
+        w.wait(timeout=30)
+    doc, md = read_report(prefix)
+    check("report written to %s.json and %s.md" % (prefix, prefix) in err, "the log names the report's files")
+    check_common(doc, md, "perft")
+    rc, out, perr = run([tc.ARGS.octad, "perft", "--depth", "8", "--divide", "--threads", "1", "--quiet"])
+    nodes = int(re.search(r"^nodes\s+(\d+)$", out, re.M).group(1))
+    divide = {m.group(1): int(m.group(2)) for m in re.finditer(r"^(\S+): (\d+)$", out, re.M)}
+    r = doc["result"]
+    check(r["nodes"] == nodes == res["nodes"], "the total %d equals octad perft's and --json's" % r["nodes"])
+    check(r["divide"] == divide, "the divide equals octad perft's (%d moves)" % len(divide))
+    check(r["match"] is True and r["expected_from"] == "reference", "the check against the reference")
+    j = doc["job"]
+    check(j["variant"] == "octad" and j["position"] == res["position"] and j["depth"] == 8 and
+          j["tasks"] == res["tasks"] == doc["run"]["total"], "the job: octad, the position, depth 8, its tasks")
+    check(doc["verify"] == {"enabled": False, "workers_told_apart_by": None, "disagreements": 0},
+          "verify: not asked, said so")
+    who = {x["worker"]: x for x in doc["contributors"]}
+    check(set(who) == {"alpha", ODD_KEPT}, "the contributors are the two workers, the odd name exact: %r" % list(who))
+    check(sum(x["nodes"] for x in who.values()) == nodes and sum(x["tasks"] for x in who.values()) == res["tasks"],
+          "the contributors' nodes and tasks add up to the total and the tasks")
+    check(doc["contributors"] == res["contributors"], "the contributors are --json's")
+    check(all(x["wall_seconds"] >= 0 for x in who.values()), "each contributor's seconds")
+    check('od"d\\\\x5c \\|na\\\\x09me\\\\x01' in md, "the odd name in the Markdown, escaped")
+    check_table_rows(md, "perft")
+    check("| nodes | %d |" % nodes in md, "the Markdown shows the total")
+    sig = bench_signature()
+    check(doc["program"]["bench"] == {"signature": sig, "of": "octad bench --quick"},
+          "the bench signature %d is octad bench --quick's" % sig)
+
+
+def case_analyse():
+    prefix = os.path.join(tc.TMP, "analyse")
+    c = tc.Coord("analyse", "--analyse", 4, "--local-workers", 0, "--multipv", "all", "--json", "--report", prefix)
+    w = tc.start_worker(c, "alpha")
+    res, _ = c.finish(timeout=120)
+    w.wait(timeout=30)
+    doc, md = read_report(prefix)
+    check_common(doc, md, "analyse")
+    r = doc["result"]
+    check(r["bestmove"] == res["bestmove"] and r["lines"] == res["lines"] and r["nodes"] == res["nodes"] and
+          r["depth"] == 4, "the analysis equals --json's: bestmove %s, %d lines" % (r["bestmove"], len(r["lines"])))
+    check(doc["job"]["position"] == res["position"] and doc["job"]["root_moves"] == len(res["lines"]) ==
+          doc["run"]["total"], "the job: its position and one task per root move")
+    check([x["worker"] for x in doc["contributors"]] == ["alpha"] and doc["contributors"][0]["nodes"] == res["nodes"],
+          "the contributor alpha searched every node")
+    check_table_rows(md, "analyse")
+
+
+def case_solve():
+    prefix = os.path.join(tc.TMP, "solve")
+    tables = os.path.join(tc.TMP, "tables")
+    c = tc.Coord("solve", "--solve", "--max-pieces", 3, "--tables", tables, "--local-workers", 1, "--json",
+                 "--report", prefix)
+    res, _ = c.finish(timeout=240)
+    doc, md = read_report(prefix)
+    check_common(doc, md, "solve")
+    r = doc["result"]
+    check(r["pairs"] == res["pairs"] == doc["run"]["total"] and r["positions"] == res["positions"] > 0 and
+          r["solved"] == res["solved"], "the pairs and positions equal --json's (%d pairs)" % r["pairs"])
+    check(doc["job"]["max_pieces"] == 3 and doc["job"]["tables"] == res["tables"], "the job: 3 pieces, its tables")
+    check(sum(x["positions"] for x in doc["contributors"]) == res["positions"],
+          "the contributors' positions add up to the job's")
+    check_table_rows(md, "solve")
+
+
+def case_usage():
+    bad = os.path.join(tc.TMP, "no-such-dir", "r")
+    rc, out, err = run(tc.prog("coordinator", "--perft", 5, "--local-workers", 1, "--report", bad), timeout=60)
+    check(rc == 2 and "--report %s.json: cannot write %s.json.tmp: No such file or directory" % (bad, bad) in err,
+          "a --report in a missing folder: exit 2 before the job, naming the file: %s" % err.strip())
+    check(out == "", "and no result is printed (the job never ran)")
+    rc, out, err = run(tc.prog("coordinator", "--perft", 5, "--report"), timeout=60)
+    check(rc == 2 and "--report" in err, "--report without a FILE: exit 2 naming the option")
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("case")
+    ap.add_argument("--bin", required=True)
+    ap.add_argument("--octad", required=True)
+    tc.ARGS = ap.parse_args()
+    with tempfile.TemporaryDirectory(prefix="octad-report-") as tmp:
+        tc.TMP = tmp
+        globals()["case_" + tc.ARGS.case]()
+    print("PASS " + tc.ARGS.case)
+
+
+if __name__ == "__main__":
+    main()
