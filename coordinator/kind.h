@@ -14,6 +14,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "credit.h"
 #include "msg.h"
@@ -72,6 +73,9 @@ struct job_ops_s {
     /* After `report` said the job is done (exit 0 or 3), for --report: fills out (above).
      * 0, or -1 when out of memory or the result cannot be read (a message on stderr). */
     int (*publish)(void *job, const opts_t *o, const server_summary_t *sum, job_publish_t *out);
+    /* For --dump-tasks: a CSV header line and one line per unit of work (tasks_dump). 0, or -1
+     * on a write error or out of memory. */
+    int (*dump_tasks)(void *job, FILE *out);
 
     /* What the server asks about the job. */
     uint64_t (*job_id)(const void *job);        /* WELCOME's and every task's job id, never 0 */

@@ -65,8 +65,16 @@ static void s_answer_text(const tasks_t *t, size_t i, sched_answer_t v, char *bu
     snprintf(buf, len, "%s", count_format(v, c));
 }
 
+static void s_frontier(const tasks_t *t, size_t i, char *pos, size_t len, int *depth, count_t *weight)
+{
+    job_task_text(s_job(t), i, pos, len);
+    *depth = job_task_depth(s_job(t), i);
+    *weight = job_task_weight(s_job(t), i);
+}
+
 static const tasks_ops_t s_tasks_ops = {.answer_noun = "count", .amount_noun = "nodes", .task_msg = s_task_msg,
-                                        .commit = s_commit, .task_text = s_task_text, .answer_text = s_answer_text};
+                                        .commit = s_commit, .task_text = s_task_text, .answer_text = s_answer_text,
+                                        .frontier = s_frontier};
 
 static void s_on_result(server_t *s, s_perft_t *pj, peer_t *p, const msg_result_t *r)
 {
@@ -338,7 +346,7 @@ static bool s_wanted(const opts_t *o)
 
 const job_ops_t kind_perft = {
     .name = "perft", .min_version = 1,
-    .wanted = s_wanted, .open = s_open, .close = s_close, .spawn_opts = s_spawn_opts, .report = s_report, .publish = s_publish,
+    .wanted = s_wanted, .open = s_open, .close = s_close, .spawn_opts = s_spawn_opts, .report = s_report, .publish = s_publish, .dump_tasks = tasks_dump,
     .job_id = tasks_job_id, .variant = tasks_variant, .finished = tasks_finished, .has_work = tasks_has_work,
     .status = tasks_status, .progress = s_progress, .dispatch = tasks_dispatch, .forget = tasks_forget, .renew = tasks_renew,
     .expire = tasks_expire, .timers = tasks_timers, .message = s_message,

@@ -98,7 +98,7 @@ static bool s_wanted(const opts_t *o)
 
 const job_ops_t kind_solve = {
     .name = "solve", .min_version = 2,
-    .wanted = s_wanted, .open = s_open, .close = s_close, .spawn_opts = s_spawn_opts, .report = s_report, .publish = s_publish,
+    .wanted = s_wanted, .open = s_open, .close = s_close, .spawn_opts = s_spawn_opts, .report = s_report, .publish = s_publish, .dump_tasks = tasks_dump,
     .job_id = tasks_job_id, .variant = tasks_variant, .finished = tasks_finished, .has_work = tasks_has_work,
     .status = s_status, .progress = s_progress, .dispatch = tasks_dispatch, .forget = tasks_forget,
     .renew = tasks_renew, .expire = tasks_expire, .timers = tasks_timers, .message = ssolve_message,

@@ -55,10 +55,23 @@ static int s_write_endpoint(const char *path, const char *endpoint)
     return 0;
 }
 
-/* --report of a finished job; 0, or -1 after a message. */
+/* publish_file's writer of --dump-tasks. */
+typedef struct {
+    const job_ops_t *kind;
+    void *job;
+} s_dump_ctx_t;
+
+static int s_dump(void *ctx, FILE *f)
+{
+    const s_dump_ctx_t *c = ctx;
+    return c->kind->dump_tasks(c->job, f);
+}
+
+/* --report and --dump-tasks of a finished job; 0, or -1 after a message. */
 static int s_publish(const opts_t *o, const job_ops_t *kind, void *job, const server_summary_t *sum)
 {
     char err[600];
+    s_dump_ctx_t dump = {kind, job};
     if (o->report != NULL) {
         if (publish_write(o->report, kind, job, o, sum, err, sizeof err) != 0) {
             fprintf(stderr, "coordinator: --report: %s\n", err);
@@ -66,6 +79,14 @@ static int s_publish(const opts_t *o, const job_ops_t *kind, void *job, const se
         }
         if (!o->quiet)
             fprintf(stderr, "coordinator: report written to %s.json and %s.md\n", o->report, o->report);
+    }
+    if (o->dump_tasks != NULL) {
+        if (publish_file(o->dump_tasks, s_dump, &dump, err, sizeof err) != 0) {
+            fprintf(stderr, "coordinator: --dump-tasks: %s\n", err);
+            return -1;
+        }
+        if (!o->quiet)
+            fprintf(stderr, "coordinator: tasks written to %s\n", o->dump_tasks);
     }
     return 0;
 }
@@ -143,11 +164,13 @@ static int s_status_open(const opts_t *o, status_http_t **st)
     return 0;
 }
 
-/* --report: the files can be written (before the job runs); 0, or EXIT_USAGE after a message. */
+/* --report and --dump-tasks: the files can be written (before the job runs); 0, or EXIT_USAGE
+ * after a message. */
 static int s_report_check(const opts_t *o)
 {
     char err[600];
-    if (o->report == NULL || publish_check(o->report, err, sizeof err) == 0)
+    if ((o->report == NULL || publish_check(o->report, err, sizeof err) == 0) &&
+        (o->dump_tasks == NULL || publish_check_path("--dump-tasks", o->dump_tasks, err, sizeof err) == 0))
         return 0;
     fprintf(stderr, "coordinator: %s\n", err);
     return EXIT_USAGE;

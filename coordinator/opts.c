@@ -159,6 +159,9 @@ static const opt_t s_rows[] = {
      "FILE.md: the result, the job, how it was verified, start and end,\n"
      "tasks, contributors, the version and its octad bench --quick\n"
      "signature (checked writable before the job starts)"},
+    {"--dump-tasks", 0, OPT_TEXT, "FILE", C(dump_tasks), "when the job is done, write every task to FILE as CSV: its\n"
+     "position, depth and multiplicity (perft), answer, amount, worker,\n"
+     "seconds, source (run or journal), leases and requeues"},
     {"--quiet", 0, OPT_FLAG, NULL, C(quiet), "no progress or logs on stderr"},
 };
 #undef C

@@ -46,6 +46,7 @@ typedef struct {
     serve_listen_t status;
     int status_hold_s;             /* --status-hold S: serve the final status S seconds after the end */
     const char *report;            /* --report FILE: FILE.json and FILE.md at the end (publish.h) */
+    const char *dump_tasks;        /* --dump-tasks FILE: every task as a CSV row at the end (tasks_dump.c) */
 } opts_t;
 
 /* Parses argv (after the program name) into *o (core/base/opt.h: one row per option),

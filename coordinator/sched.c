@@ -21,6 +21,7 @@ typedef struct {
     uint8_t lease_nb, queued_nb, vote_nb;
     uint32_t inflight_pos; /* index in inflight[], or NO_POS */
     uint64_t leased_at;    /* order of its oldest live lease (rule 3 copies the oldest first) */
+    uint32_t leases_given, leases_ended; /* sched_task_counts */
     s_lease_t lease[LEASE_MAX];
     lease_memory_t mem;    /* expired leases and refusing names (lease.h's rules) */
 } s_task_t;
@@ -308,6 +309,7 @@ static void s_lease(sched_t *self, size_t i, uint32_t serial, uint16_t name_id, 
     if (t->lease_nb == 0)
         t->leased_at = ++self->lease_seq;
     t->lease[t->lease_nb++] = (s_lease_t){serial, name_id, deadline_ms};
+    t->leases_given++;
     s_inflight_add(self, i);
 }
 
@@ -389,6 +391,7 @@ static void s_end_lease(sched_t *self, size_t i, int l, bool expired, bool front
     if (expired)
         lease_expired(&t->mem, serial, 0);
     t->lease[l] = t->lease[--t->lease_nb];
+    t->leases_ended++;
     if (t->lease_nb == 0)
         s_inflight_del(self, i);
     if (t->lease_nb + t->vote_nb + t->queued_nb < t->want)
@@ -669,6 +672,11 @@ void sched_task_state(const sched_t *self, size_t i, int *votes, int *refusals)
 }
 
 bool sched_done(const sched_t *self, size_t i) { return self->tasks[i].done; }
+void sched_task_counts(const sched_t *self, size_t i, uint32_t *leases, uint32_t *ended)
+{
+    *leases = self->tasks[i].leases_given;
+    *ended = self->tasks[i].leases_ended;
+}
 const sched_answer_t *sched_answers(const sched_t *self) { return self->answers; }
 const perft_stats_t *sched_stats(const sched_t *self) { return self->stats; }
 size_t sched_done_nb(const sched_t *self) { return self->done_nb; }

@@ -141,6 +141,11 @@ int sched_votes(const sched_t *self, size_t i, sched_vote_t votes[3]);
  * names refused it (refusals). */
 void sched_task_state(const sched_t *self, size_t i, int *votes, int *refusals);
 
+/* How many leases task i was given in this scheduler's life (copies and a late answer's
+ * renewed lease included), and how many of them ended without an answer taken (expired,
+ * their session ended, handed back, refused): the times it went back. */
+void sched_task_counts(const sched_t *self, size_t i, uint32_t *leases, uint32_t *ended);
+
 /* Whether task i is done, and its count. */
 bool sched_done(const sched_t *self, size_t i);
 

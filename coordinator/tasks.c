@@ -12,6 +12,7 @@ enum { REFUSALS_LOGGED = 20, IMPOSSIBLE_LOGGED = 10, COPIES_LOGGED = 10 };
 
 void tasks_close(tasks_t *t)
 {
+    tasks_book_free(t);
     credit_destroy(&t->credit);
     journal_destroy(&t->journal);
     sched_destroy(&t->sched);
@@ -250,8 +251,7 @@ bool tasks_credit_by(server_t *s, tasks_t *t, size_t i)
     credit_t *credit = tasks_credit(t);
     if (credit != NULL && t->by.worker[0] != '\0')
         credit_add(credit, &t->by);
-    (void)s, (void)i;
-    return true;
+    return tasks_book_note(s, t, i);
 }
 
 bool tasks_record(server_t *s, tasks_t *t, size_t i, const char *key, count_t nodes, const perft_stats_t *stats,

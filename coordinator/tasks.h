@@ -14,6 +14,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "credit.h"
 #include "journal.h"
@@ -45,7 +46,12 @@ typedef struct {
     void (*task_text)(const tasks_t *t, size_t i, char *buf, size_t len);
     /* Answer v of task i for a report ("1234", "[c1c2 cp 23 ...]"). */
     void (*answer_text)(const tasks_t *t, size_t i, sched_answer_t v, char *buf, size_t len);
+    /* Or NULL (no position of its own): task i's position, its remaining depth and its
+     * multiplicity (the paths from the root its answer stands for), for --dump-tasks. */
+    void (*frontier)(const tasks_t *t, size_t i, char *pos, size_t len, int *depth, count_t *weight);
 } tasks_ops_t;
+
+typedef struct tasks_book_s tasks_book_t; /* tasks_dump.c */
 
 struct tasks_s {
     const tasks_ops_t *ops;
@@ -62,6 +68,7 @@ struct tasks_s {
     peer_t *by_peer;                  /* the session answering, during tasks_answer (else NULL) */
     unsigned refusals_logged;
     uint64_t refusals;                /* REFUSEs taken (and refusals of a worker's answer) */
+    tasks_book_t *book;               /* --dump-tasks: who answered each task this run (tasks_dump.c) */
 };
 
 /* Frees the scheduler and closes the journal; safe twice. */
@@ -83,9 +90,9 @@ bool tasks_record(server_t *s, tasks_t *t, size_t i, const char *key, count_t no
  * milliseconds it reports, the CPU it reported since its last credited task; amount 0. */
 void tasks_by(tasks_t *t, const peer_t *p, size_t i, uint64_t wall_ms);
 
-/* Credits t->by (its worker and amount) to the contributors without a journal record
- * (tasks_record's part; solve, whose tables are its record, calls it alone). false after
- * server_fail. */
+/* Credits t->by (its worker and amount) to the contributors and the --dump-tasks book without
+ * a journal record (tasks_record's part; solve, whose tables are its record, calls it alone).
+ * false after server_fail when out of memory. */
 bool tasks_credit_by(server_t *s, tasks_t *t, size_t i);
 
 /* The contributors: the journal's credit records (loaded on the first call) and this
@@ -110,6 +117,17 @@ void tasks_retry(server_t *s, tasks_t *t, peer_t *p, size_t i);
 
 /* One error line naming task i's workers and their answers (verify). */
 void tasks_report_votes(server_t *s, const tasks_t *t, size_t i, const char *what);
+
+/* --dump-tasks (tasks_dump.c): keeps who answered task i this run (t->by, what tasks_record
+ * journals) when the options ask for the dump; false after server_fail when out of memory. */
+bool tasks_book_note(server_t *s, tasks_t *t, size_t i);
+
+/* Frees the book; safe twice (tasks_close calls it). */
+void tasks_book_free(tasks_t *t);
+
+/* The row's `dump_tasks` (kind.h) for a job that begins with a tasks_t: a CSV header, then one
+ * row per task (docs/status.md, "Task dump"). 0, or -1 on a write error or out of memory. */
+int tasks_dump(void *job, FILE *out);
 
 /* The row's operations (kind.h) for a job that begins with a tasks_t. */
 uint64_t tasks_job_id(const void *job);

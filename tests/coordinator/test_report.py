@@ -4,16 +4,23 @@ FILE.json and FILE.md by real coordinators with real workers over tcp://127.0.0.
 against the job's own --json, the single-process `octad perft` and `octad bench --quick`; a worker
 whose name holds quotes, a backslash, a pipe and control bytes; a path that cannot be written.
 
+And `--dump-tasks FILE.csv`: one row per task whose counts times multiplicities add up to the
+total, with a worker stopped past its lease (its tasks' requeues), and after a coordinator
+killed mid-job and resumed from its journal (the killed run's tasks with their worker).
+
 usage: test_report.py CASE --bin DIR --octad PATH
-Cases: perft, analyse, solve, usage.
+Cases: perft, analyse, solve, usage, dump, dump_restart.
 """
 import argparse
+import csv
 import json
 import os
 import re
+import signal
 import subprocess
 import sys
 import tempfile
+import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "fixtures"))
 import tc  # noqa: E402  (the shared harness)
@@ -77,16 +84,16 @@ def check_table_rows(md, kind):
 
 def case_perft():
     prefix = os.path.join(tc.TMP, "perft")
-    c = tc.Coord("perft", "--perft", 8, "--split-depth", 3, "--hash", 0, "--local-workers", 0, "--divide",
+    c = tc.Coord("perft", "--perft", 10, "--split-depth", 4, "--hash", 0, "--local-workers", 0, "--divide",
                  "--json", "--report", prefix)
-    ws = [tc.start_worker(c, "alpha"), tc.start_worker(c, ODD)]
+    ws = [tc.start_worker(c, ODD), tc.start_worker(c, "alpha")]  # the second joins well before 2840 tasks end
     res, err = c.finish(timeout=300)
     for w in ws:
         w.wait(timeout=30)
     doc, md = read_report(prefix)
     check("report written to %s.json and %s.md" % (prefix, prefix) in err, "the log names the report's files")
     check_common(doc, md, "perft")
-    rc, out, perr = run([tc.ARGS.octad, "perft", "--depth", "8", "--divide", "--threads", "1", "--quiet"])
+    rc, out, perr = run([tc.ARGS.octad, "perft", "--depth", "10", "--divide", "--threads", "1", "--quiet"])
     nodes = int(re.search(r"^nodes\s+(\d+)$", out, re.M).group(1))
     divide = {m.group(1): int(m.group(2)) for m in re.finditer(r"^(\S+): (\d+)$", out, re.M)}
     r = doc["result"]
@@ -94,8 +101,8 @@ def case_perft():
     check(r["divide"] == divide, "the divide equals octad perft's (%d moves)" % len(divide))
     check(r["match"] is True and r["expected_from"] == "reference", "the check against the reference")
     j = doc["job"]
-    check(j["variant"] == "octad" and j["position"] == res["position"] and j["depth"] == 8 and
-          j["tasks"] == res["tasks"] == doc["run"]["total"], "the job: octad, the position, depth 8, its tasks")
+    check(j["variant"] == "octad" and j["position"] == res["position"] and j["depth"] == 10 and
+          j["tasks"] == res["tasks"] == doc["run"]["total"], "the job: octad, the position, depth 10, its tasks")
     check(doc["verify"] == {"enabled": False, "workers_told_apart_by": None, "disagreements": 0},
           "verify: not asked, said so")
     who = {x["worker"]: x for x in doc["contributors"]}
@@ -155,6 +162,91 @@ def case_usage():
     check(out == "", "and no result is printed (the job never ran)")
     rc, out, err = run(tc.prog("coordinator", "--perft", 5, "--report"), timeout=60)
     check(rc == 2 and "--report" in err, "--report without a FILE: exit 2 naming the option")
+
+
+# Octad start, depth 11, cut at ply 4, no hash table: 2840 tasks, a few seconds on two workers.
+MID = ["--perft", "11", "--split-depth", "4", "--hash", "0"]
+DUMP_HEADER = ["task_id", "task", "position", "depth", "multiplicity", "answer", "amount", "worker", "wall_seconds",
+               "cpu_seconds", "source", "leases", "requeues"]
+
+
+def read_dump(path, res):
+    """The dump's rows; checks what every perft dump says: one row per task, in order, whose count
+    times multiplicity is its amount, and whose amounts add up to the job's total."""
+    check(os.path.exists(path) and not os.path.exists(path + ".tmp"), "the dump is written, no .tmp left")
+    with open(path, newline="") as f:
+        rows = list(csv.reader(f))
+    check(rows[0] == DUMP_HEADER, "the CSV header: %s" % ",".join(rows[0]))
+    rows = [dict(zip(DUMP_HEADER, r)) for r in rows[1:]]
+    check(len(rows) == res["tasks"] and [int(r["task_id"]) for r in rows] == list(range(1, res["tasks"] + 1)),
+          "one row per task, in order (%d)" % res["tasks"])
+    check(all(r["task"] == "%s, depth %s" % (r["position"], r["depth"]) and int(r["depth"]) == 7 for r in rows),
+          "each row names its frontier position and its depth (11 - 4)")
+    check(all(int(r["answer"]) * int(r["multiplicity"]) == int(r["amount"]) for r in rows),
+          "each row's count times its multiplicity is its amount")
+    total = sum(int(r["answer"]) * int(r["multiplicity"]) for r in rows)
+    check(total == res["nodes"] and res["match"] is True,
+          "the counts times the multiplicities add up to the total %d (the reference's)" % total)
+    return rows
+
+
+def case_dump():
+    dump = os.path.join(tc.TMP, "tasks.csv")
+    c = tc.Coord("dump", *MID, "--local-workers", 0, "--json", "--heartbeat-ms", 100, "--lease-ms", 250,
+                 "--dump-tasks", dump)
+    ws = [tc.start_worker(c, "alpha", "--prefetch", 8), tc.start_worker(c, ODD)]
+    c.wait_log(r"worker .+ joined", count=2)
+    time.sleep(0.2)
+    ws[0].send_signal(signal.SIGSTOP)  # alpha's leases expire: its tasks go back
+    time.sleep(1.5)
+    ws[0].send_signal(signal.SIGCONT)
+    res, err = c.finish(timeout=300)
+    for w in ws:
+        w.wait(timeout=30)
+    check("tasks written to %s" % dump in err, "the log names the dump")
+    rows = read_dump(dump, res)
+    names = {r["worker"] for r in rows}
+    check(names <= {"alpha", ODD_KEPT} and ODD_KEPT in names and all(r["source"] == "run" for r in rows),
+          "every task done this run by one of the two workers (the odd name exact)")
+    who = {x["worker"]: x for x in res["contributors"]}
+    for name in names:
+        mine = [r for r in rows if r["worker"] == name]
+        check(len(mine) == who[name]["tasks"] and sum(int(r["amount"]) for r in mine) == who[name]["nodes"],
+              "%r: its rows are its tasks and nodes in --json's contributors (%d)" % (name, len(mine)))
+    check(all(float(r["wall_seconds"]) >= 0 and int(r["leases"]) >= 1 for r in rows),
+          "each task has its seconds and was leased at least once")
+    requeues = sum(int(r["requeues"]) for r in rows)
+    check(requeues == res["requeued"] > 0 and all(int(r["leases"]) >= int(r["requeues"]) for r in rows),
+          "the rows' requeues add up to the job's %d (alpha stopped past its lease)" % res["requeued"])
+
+
+def case_dump_restart():
+    j = os.path.join(tc.TMP, "j.journal")
+    dump = os.path.join(tc.TMP, "tasks.csv")
+    c = tc.Coord("first", *MID, "--local-workers", 0, "--journal", j)
+    w = tc.start_worker(c, "first")
+    end = time.time() + 120
+    while time.time() < end and sum(1 for line in open(j) if line.startswith("T\t")) < 300:
+        time.sleep(0.02)
+    c.p.kill()  # SIGKILL: the journal is all that is left of the first run
+    c.p.wait()
+    w.kill()
+    w.wait()
+    with open(j) as f:
+        before = {int(line.split("\t")[1]) for line in f if line.startswith("T\t") and line.endswith("\n")}
+    check(300 <= len(before) < 2840, "the first run journaled %d tasks before its SIGKILL" % len(before))
+    c = tc.Coord("second", *MID, "--local-workers", 0, "--journal", j, "--json", "--dump-tasks", dump)
+    w = tc.start_worker(c, "second")
+    res, _ = c.finish(timeout=300)
+    w.wait(timeout=30)
+    rows = read_dump(dump, res)
+    old = [r for r in rows if int(r["task_id"]) in before]
+    new = [r for r in rows if int(r["task_id"]) not in before]
+    check(len(old) == res["tasks_loaded"] and
+          all(r["source"] == "journal" and r["worker"] == "first" and r["leases"] == r["requeues"] == "" for r in old),
+          "the %d tasks of the killed run: from the journal, by worker first, no lease this run" % len(old))
+    check(all(r["source"] == "run" and r["worker"] == "second" and int(r["leases"]) >= 1 for r in new),
+          "the other %d: this run's, by worker second" % len(new))
 
 
 def main():
