@@ -6,6 +6,7 @@
 
 #include "count.h"
 #include "json_value.h"
+#include "log_line.h"
 
 struct credit_s {
     credit_row_t *rows;
@@ -119,4 +120,17 @@ void credit_print_json(credit_t *self, const char *amount_noun, FILE *out)
     if (a == NULL || json_dumpf(a, out, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(12)) != 0)
         fputs("null", out);
     json_decref(a);
+}
+
+void credit_log(credit_t *self, const char *amount_noun)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&text, &len);
+    if (mem == NULL)
+        return;
+    credit_print_text(self, amount_noun, mem);
+    if (fclose(mem) == 0)
+        log_block(LOG_INFO, text);
+    free(text);
 }

@@ -44,3 +44,6 @@ json_t *credit_json(credit_t *self, const char *amount_noun);
  * array ("null" when out of memory). */
 void credit_print_text(credit_t *self, const char *amount_noun, FILE *out);
 void credit_print_json(credit_t *self, const char *amount_noun, FILE *out);
+
+/* credit_print_text's lines as log lines (log_line.h: as they are in text, one JSON line each). */
+void credit_log(credit_t *self, const char *amount_noun);

@@ -10,6 +10,7 @@
 #include "ajob.h"
 #include "server_priv.h"
 #include "tasks.h"
+#include "log_line.h"
 
 /* The job: tasks_t first (tasks.h). */
 typedef struct {
@@ -118,19 +119,19 @@ static int s_open(const opts_t *o, void **job)
     }
     s_analyse_t *aj = calloc(1, sizeof *aj);
     if (aj == NULL) {
-        fprintf(stderr, "coordinator: out of memory\n");
+        log_say(LOG_ERROR, NULL, "out of memory");
         return EXIT_FAIL;
     }
     *job = aj;
     aj->a = ajob_new(o->variant, text, o->moves, o->analyse, (uint32_t)o->hash_mb, o->verify, err, sizeof err);
     if (aj->a == NULL) {
-        fprintf(stderr, "coordinator: %s\n", err);
+        log_say(LOG_ERROR, NULL, "%s", err);
         return EXIT_USAGE;
     }
     aj->t = (tasks_t){.ops = &s_tasks_ops, .task_nb = aj->a->task_nb, .job_id = aj->a->job_id,
                       .variant = o->variant, .sched = sched_new(aj->a->task_nb, o->verify, false)};
     if (aj->t.sched == NULL) {
-        fprintf(stderr, "coordinator: out of memory\n");
+        log_say(LOG_ERROR, NULL, "out of memory");
         return EXIT_FAIL;
     }
     sched_set_copies(aj->t.sched, !o->no_copies);
@@ -138,11 +139,11 @@ static int s_open(const opts_t *o, void **job)
         return 0;
     int jr = ajob_load_journal(aj->a, o->journal, aj->t.sched, &aj->t.journal, &aj->t.loaded, err, sizeof err);
     if (jr != 0) {
-        fprintf(stderr, "coordinator: %s\n", err);
+        log_say(LOG_ERROR, NULL, "%s", err);
         return jr == -2 ? EXIT_FAIL : EXIT_USAGE;
     }
     if (!o->quiet)
-        fprintf(stderr, "coordinator: journal %s: %zu of %zu moves loaded\n", o->journal, aj->t.loaded,
+        log_say(LOG_INFO, NULL, "journal %s: %zu of %zu moves loaded", o->journal, aj->t.loaded,
                 aj->a->task_nb);
     return 0;
 }
@@ -163,12 +164,12 @@ static const ajob_result_t **s_results(const s_analyse_t *aj)
     const ajob_t *a = aj->a;
     const ajob_result_t **results = calloc(a->task_nb, sizeof *results);
     if (results == NULL) {
-        fprintf(stderr, "coordinator: out of memory\n");
+        log_say(LOG_ERROR, NULL, "out of memory");
         return NULL;
     }
     for (size_t i = 0; i < a->task_nb; i++)
         if ((results[i] = ajob_seen(a, i, sched_answers(aj->t.sched)[i])) == NULL) {
-            fprintf(stderr, "coordinator: task %zu has no result\n", i + 1);
+            log_say(LOG_ERROR, NULL, "task %zu has no result", i + 1);
             free(results);
             return NULL;
         }
@@ -186,13 +187,13 @@ static int s_report(void *job, const opts_t *o, const server_summary_t *sum)
     ajob_print(a, results, o->multipv_all, o->json, sum->seconds, stdout);
     free(results);
     if (!o->quiet)
-        fprintf(stderr, "coordinator: analysed %zu root moves to depth %d in %.2f s (%zu from the journal, %llu tasks "
-                "sent, %zu worker sessions%s)\n", a->task_nb, a->depth, sum->seconds, aj->t.loaded,
+        log_say(LOG_INFO, NULL, "analysed %zu root moves to depth %d in %.2f s (%zu from the journal, %llu tasks "
+                "sent, %zu worker sessions%s)", a->task_nb, a->depth, sum->seconds, aj->t.loaded,
                 (unsigned long long)sum->dispatched, sum->workers, o->verify ? ", every move computed by two workers" : "");
     /* stdout stays what `octad search --split` prints: the contributors go with the summary. */
     credit_t *who = tasks_credit(&aj->t);
     if (!o->quiet && who != NULL)
-        credit_print_text(who, "nodes", stderr);
+        credit_log(who, "nodes");
     return EXIT_OK;
 }
 

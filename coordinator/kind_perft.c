@@ -13,6 +13,7 @@
 #include "report.h"
 #include "server_priv.h"
 #include "tasks.h"
+#include "log_line.h"
 
 /* The job: tasks_t first (tasks.h). */
 typedef struct {
@@ -125,7 +126,7 @@ static int s_root(const opts_t *o, game_pos_t *out)
         text = game_start_text(o->variant);
     }
     if (game_parse(o->variant, text, out, err, sizeof err) != 0) {
-        fprintf(stderr, "coordinator: bad position: %s\n", err);
+        log_say(LOG_ERROR, NULL, "bad position: %s", err);
         return EXIT_USAGE;
     }
     return 0;
@@ -157,8 +158,8 @@ static int s_check_journal(const opts_t *o, const job_t *job, const journal_t *j
             }
         }
         if (why != NULL) {
-            fprintf(stderr, "coordinator: journal %s: the record of task %llu %s (of %zu tasks): the file was "
-                    "written by another split or altered; use another journal file\n", o->journal,
+            log_say(LOG_ERROR, NULL, "journal %s: the record of task %llu %s (of %zu tasks): the file was "
+                    "written by another split or altered; use another journal file", o->journal,
                     (unsigned long long)id, why, job->task_nb);
             return EXIT_USAGE;
         }
@@ -179,7 +180,7 @@ static int s_load_journal(const opts_t *o, s_perft_t *pj)
         /* A disk that cannot take the journal is a failure, as when it fills up mid-run (exit 1);
          * a file that is not this job's journal, or a path that cannot be opened, is bad input. */
         bool io = errno == ENOSPC || errno == EDQUOT || errno == EIO || errno == EFBIG;
-        fprintf(stderr, "coordinator: %s\n", err);
+        log_say(LOG_ERROR, NULL, "%s", err);
         return io ? EXIT_FAIL : EXIT_USAGE;
     }
     if (s_check_journal(o, job, t->journal) != 0)
@@ -193,7 +194,7 @@ static int s_load_journal(const opts_t *o, s_perft_t *pj)
         }
     }
     if (!o->quiet)
-        fprintf(stderr, "coordinator: journal %s: %zu of %zu tasks loaded\n", o->journal, t->loaded, job->task_nb);
+        log_say(LOG_INFO, NULL, "journal %s: %zu of %zu tasks loaded", o->journal, t->loaded, job->task_nb);
     return 0;
 }
 
@@ -226,14 +227,14 @@ static int s_open(const opts_t *o, void **job)
         return rc;
     s_perft_t *pj = calloc(1, sizeof *pj);
     if (pj == NULL) {
-        fprintf(stderr, "coordinator: out of memory\n");
+        log_say(LOG_ERROR, NULL, "out of memory");
         return EXIT_FAIL;
     }
     *job = pj;
     if (o->bench_dispatch > 0 ? job_new_bench(&pj->job, &root, o->bench_dispatch)
                               : job_new(&pj->job, &root, o->depth, o->stats, o->split_depth, s_auto_tasks(o), err,
                                         sizeof err)) {
-        fprintf(stderr, "coordinator: %s\n", err);
+        log_say(LOG_ERROR, NULL, "%s", err);
         return EXIT_FAIL;
     }
     if (o->verify)
@@ -241,7 +242,7 @@ static int s_open(const opts_t *o, void **job)
     pj->t = (tasks_t){.ops = &s_tasks_ops, .task_nb = pj->job.task_nb, .job_id = pj->job.job_id,
                       .variant = root.variant, .sched = sched_new(pj->job.task_nb, o->verify, o->stats)};
     if (pj->t.sched == NULL) {
-        fprintf(stderr, "coordinator: out of memory\n");
+        log_say(LOG_ERROR, NULL, "out of memory");
         return EXIT_FAIL;
     }
     sched_set_copies(pj->t.sched, !o->no_copies);

@@ -6,6 +6,7 @@
 
 #include "server_priv.h"
 #include "ssolve.h"
+#include "log_line.h"
 
 static int s_open(const opts_t *o, void **job)
 {
@@ -13,12 +14,12 @@ static int s_open(const opts_t *o, void **job)
     bool usage;
     ssolve_t *solve = ssolve_new(o, err, sizeof err, &usage);
     if (solve == NULL) {
-        fprintf(stderr, "coordinator: %s\n", err);
+        log_say(LOG_ERROR, NULL, "%s", err);
         return usage ? EXIT_USAGE : EXIT_FAIL;
     }
     *job = solve;
     if (ssolve_schedule(solve) != 0) {
-        fprintf(stderr, "coordinator: out of memory\n");
+        log_say(LOG_ERROR, NULL, "out of memory");
         return EXIT_FAIL;
     }
     if (o->max_pieces)
@@ -26,7 +27,7 @@ static int s_open(const opts_t *o, void **job)
     else
         snprintf(what, sizeof what, "what the %s", o->starts ? "deployed starts need" : "position needs");
     if (!o->quiet)
-        fprintf(stderr, "coordinator: solve %s in %s: %d pairs, %d already done there%s\n", what, solve->dir,
+        log_say(LOG_INFO, NULL, "solve %s in %s: %d pairs, %d already done there%s", what, solve->dir,
                 solve->g.n, solve->g.preloaded, o->verify ? " (and verified)" : "");
     return 0;
 }

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "kind.h"
+#include "log_line.h"
 #include "opts.h"
 #include "publish.h"
 #include "server.h"
@@ -49,7 +50,7 @@ static int s_write_endpoint(const char *path, const char *endpoint)
     snprintf(tmp, sizeof tmp, "%s.tmp", path);
     FILE *f = fopen(tmp, "w");
     if (f == NULL || fprintf(f, "%s\n", endpoint) < 0 || fclose(f) != 0 || rename(tmp, path) != 0) {
-        fprintf(stderr, "coordinator: --endpoint-file %s: cannot write it\n", path);
+        log_say(LOG_ERROR, NULL, "--endpoint-file %s: cannot write it", path);
         return -1;
     }
     return 0;
@@ -74,19 +75,19 @@ static int s_publish(const opts_t *o, const job_ops_t *kind, void *job, const se
     s_dump_ctx_t dump = {kind, job};
     if (o->report != NULL) {
         if (publish_write(o->report, kind, job, o, sum, err, sizeof err) != 0) {
-            fprintf(stderr, "coordinator: --report: %s\n", err);
+            log_say(LOG_ERROR, NULL, "--report: %s", err);
             return -1;
         }
         if (!o->quiet)
-            fprintf(stderr, "coordinator: report written to %s.json and %s.md\n", o->report, o->report);
+            log_say(LOG_INFO, NULL, "report written to %s.json and %s.md", o->report, o->report);
     }
     if (o->dump_tasks != NULL) {
         if (publish_file(o->dump_tasks, s_dump, &dump, err, sizeof err) != 0) {
-            fprintf(stderr, "coordinator: --dump-tasks: %s\n", err);
+            log_say(LOG_ERROR, NULL, "--dump-tasks: %s", err);
             return -1;
         }
         if (!o->quiet)
-            fprintf(stderr, "coordinator: tasks written to %s\n", o->dump_tasks);
+            log_say(LOG_INFO, NULL, "tasks written to %s", o->dump_tasks);
     }
     return 0;
 }
@@ -101,20 +102,20 @@ static int s_serve(const opts_t *o, const job_ops_t *kind, void *job, status_htt
     spawn_t *spawn = NULL;
     spawn_opts_t so = {0};
     if (server == NULL) {
-        fprintf(stderr, "coordinator: %s\n", err);
+        log_say(LOG_ERROR, NULL, "%s", err);
         return usage ? EXIT_USAGE : EXIT_FAIL;
     }
     if (server_set_status(server, st) != 0) {
-        fprintf(stderr, "coordinator: --http: out of memory\n");
+        log_say(LOG_ERROR, NULL, "--http: out of memory");
         server_destroy(&server);
         return EXIT_FAIL;
     }
     if (o->bind != NULL && !o->quiet)
-        fprintf(stderr, "coordinator: listening on %s (workers here: %s)\n", o->bind, server_endpoint(server));
+        log_say(LOG_INFO, NULL, "listening on %s (workers here: %s)", o->bind, server_endpoint(server));
     if (o->verify && o->bind != NULL && o->curve_secret == NULL)
-        fprintf(stderr, "coordinator: warning: --verify without CURVE tells workers apart by the names they "
+        log_say(LOG_WARNING, NULL, "warning: --verify without CURVE tells workers apart by the names they "
                 "declare: it protects against faulty workers, not against a malicious peer (one peer can "
-                "claim two names); use --curve-secret and --allow for results you publish\n");
+                "claim two names); use --curve-secret and --allow for results you publish");
     if (o->endpoint_file != NULL && s_write_endpoint(o->endpoint_file, server_endpoint(server)) != 0) {
         server_destroy(&server);
         return EXIT_FAIL;
@@ -124,7 +125,7 @@ static int s_serve(const opts_t *o, const job_ops_t *kind, void *job, status_htt
         so.quiet = o->quiet;
         spawn = spawn_new(server_endpoint(server), &so, err, sizeof err);
         if (spawn == NULL) {
-            fprintf(stderr, "coordinator: %s\n", err);
+            log_say(LOG_ERROR, NULL, "%s", err);
             server_destroy(&server);
             return EXIT_FAIL;
         }
@@ -155,11 +156,11 @@ static int s_status_open(const opts_t *o, status_http_t **st)
         return 0;
     *st = status_http_new(&o->status, "--http", status_page, status_page_len, err, sizeof err);
     if (*st == NULL) {
-        fprintf(stderr, "coordinator: %s\n", err);
+        log_say(LOG_ERROR, NULL, "%s", err);
         return EXIT_USAGE;
     }
     if (!o->quiet)
-        fprintf(stderr, "coordinator: status on http://%s:%d/ (a page; /status, /metrics)\n", o->status.text,
+        log_say(LOG_INFO, NULL, "status on http://%s:%d/ (a page; /status, /metrics)", o->status.text,
                 status_http_port(*st));
     return 0;
 }
@@ -172,7 +173,7 @@ static int s_report_check(const opts_t *o)
     if ((o->report == NULL || publish_check(o->report, err, sizeof err) == 0) &&
         (o->dump_tasks == NULL || publish_check_path("--dump-tasks", o->dump_tasks, err, sizeof err) == 0))
         return 0;
-    fprintf(stderr, "coordinator: %s\n", err);
+    log_say(LOG_ERROR, NULL, "%s", err);
     return EXIT_USAGE;
 }
 
@@ -194,13 +195,14 @@ int main(int argc, char **argv)
         return s_keygen(argc - 1, argv + 1);
     if ((rc = opts_parse(argc - 1, argv + 1, &o)) != 0)
         return rc < 0 ? EXIT_OK : rc;
+    log_setup(o.log_format, "coordinator");
     const job_ops_t *kind = kind_pick(&o);
     void *job = NULL;
     status_http_t *st = NULL;
     if ((rc = s_report_check(&o)) == 0 && (rc = s_status_open(&o, &st)) == 0 && (rc = kind->open(&o, &job)) == 0) {
         int stop_fd = stop_signal_open();
         if (stop_fd < 0) {
-            perror("coordinator: pipe");
+            log_say(LOG_ERROR, NULL, "pipe: %s", strerror(errno));
             rc = EXIT_FAIL;
         } else {
             rc = s_serve(&o, kind, job, st, stop_fd);

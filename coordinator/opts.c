@@ -162,6 +162,9 @@ static const opt_t s_rows[] = {
     {"--dump-tasks", 0, OPT_TEXT, "FILE", C(dump_tasks), "when the job is done, write every task to FILE as CSV: its\n"
      "position, depth and multiplicity (perft), answer, amount, worker,\n"
      "seconds, source (run or journal), leases and requeues"},
+    {"--log-format", 0, OPT_CUSTOM, "text|json", C(log_format), "log lines on stderr as text (default) or as one JSON object\n"
+     "a line (time, level, component, message, fields); local\n"
+     "workers log the same way", .parse = log_format_parse},
     {"--quiet", 0, OPT_FLAG, NULL, C(quiet), "no progress or logs on stderr"},
 };
 #undef C

@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "exit_codes.h"
+#include "log_line.h"
 #include "serve_query.h"
 #include "types.h"
 
@@ -47,6 +48,7 @@ typedef struct {
     int status_hold_s;             /* --status-hold S: serve the final status S seconds after the end */
     const char *report;            /* --report FILE: FILE.json and FILE.md at the end (publish.h) */
     const char *dump_tasks;        /* --dump-tasks FILE: every task as a CSV row at the end (tasks_dump.c) */
+    log_format_t log_format;       /* --log-format text|json (log_line.h) */
 } opts_t;
 
 /* Parses argv (after the program name) into *o (core/base/opt.h: one row per option),

@@ -1,18 +1,21 @@
 /* report.c: progress on stderr and the final result on stdout (see report.h). */
 #include "report.h"
 
+#include <math.h>
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "count.h"
+#include "log_line.h"
 
 static bool s_bar_shown;
 
 bool report_is_tty(void)
 {
-    return isatty(STDERR_FILENO) != 0;
+    return log_format() == LOG_TEXT && isatty(STDERR_FILENO) != 0; /* a redrawn bar is no JSON line */
 }
 
 void report_clear_line(void)
@@ -23,14 +26,25 @@ void report_clear_line(void)
     }
 }
 
+static void s_log(const log_field_t *f, size_t nb, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void s_log(const log_field_t *f, size_t nb, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    log_vwrite(LOG_INFO, NULL, f, nb, fmt, ap);
+    va_end(ap);
+}
+
 void report_progress(const report_progress_t *p)
 {
     char nodes[COUNT_TEXT_MAX], eta[32] = "?";
-    double nps = p->seconds > 0 ? (double)p->nodes / p->seconds : 0;
+    double nps = p->seconds > 0 ? (double)p->nodes / p->seconds : 0, eta_s = NAN; /* NAN: unknown */
     size_t fresh = p->done > p->loaded ? p->done - p->loaded : 0;
     size_t left = p->total - p->done;
-    if (fresh > 0 && p->seconds > 0)
-        snprintf(eta, sizeof eta, "%.0fs", p->seconds / (double)fresh * (double)left);
+    if (fresh > 0 && p->seconds > 0) {
+        eta_s = p->seconds / (double)fresh * (double)left;
+        snprintf(eta, sizeof eta, "%.0fs", eta_s);
+    }
     const char *noun = p->noun != NULL ? p->noun : "nodes";
     count_format(p->nodes, nodes);
     if (p->tty) {
@@ -43,8 +57,13 @@ void report_progress(const report_progress_t *p)
                 nodes, noun, nps / 1e6, eta, p->workers);
         s_bar_shown = true;
     } else {
-        fprintf(stderr, "coordinator: %zu/%zu tasks, %s %s, %.0f %s/s, ETA %s, %zu workers\n", p->done,
-                p->total, nodes, noun, nps, noun, eta, p->workers);
+        /* A log line; in JSON its figures are fields too (the ETA in seconds, null when unknown). */
+        log_field_t f[] = {{"done", NULL, (double)p->done}, {"total", NULL, (double)p->total},
+                           {noun, NULL, (double)p->nodes}, {"per_second", NULL, nps},
+                           {"eta_seconds", NULL, eta_s},
+                           {"workers", NULL, (double)p->workers}};
+        s_log(f, sizeof f / sizeof f[0], "%zu/%zu tasks, %s %s, %.0f %s/s, ETA %s, %zu workers", p->done, p->total,
+              nodes, noun, nps, noun, eta, p->workers);
     }
     fflush(stderr);
 }

@@ -16,9 +16,9 @@ int64_t server_now_ms(void)
     return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-static void s_vlog(const char *fmt, va_list ap)
+static void s_vlog(log_level_t level, const char *fmt, va_list ap)
 {
-    log_line("coordinator: ", fmt, ap);
+    log_vwrite(level, NULL, NULL, 0, fmt, ap);
 }
 
 void server_log(const server_t *self, const char *fmt, ...)
@@ -28,7 +28,7 @@ void server_log(const server_t *self, const char *fmt, ...)
     va_list ap;
     va_start(ap, fmt);
     report_clear_line();
-    s_vlog(fmt, ap);
+    s_vlog(LOG_INFO, fmt, ap);
     va_end(ap);
 }
 
@@ -38,7 +38,7 @@ void server_error(const server_t *self, const char *fmt, ...)
     va_list ap;
     va_start(ap, fmt);
     report_clear_line();
-    s_vlog(fmt, ap);
+    s_vlog(LOG_ERROR, fmt, ap);
     va_end(ap);
 }
 
@@ -47,7 +47,7 @@ void server_fail(server_t *self, const char *fmt, ...)
     va_list ap;
     va_start(ap, fmt);
     report_clear_line();
-    s_vlog(fmt, ap);
+    s_vlog(LOG_ERROR, fmt, ap);
     va_end(ap);
     self->failed = true;
 }

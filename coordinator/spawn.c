@@ -12,6 +12,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "log_line.h"
+
 struct spawn_s {
     int nb;
     pid_t *pids; /* 0 once reaped */
@@ -45,7 +47,7 @@ static void s_child(const char *path, int index, const char *endpoint, const spa
     sigset_t none;
     sigemptyset(&none);
     sigprocmask(SIG_SETMASK, &none, NULL);
-    char *argv[16] = {(char *)path, "--connect", (char *)endpoint, "--threads", threads, "--once", "--name", name,
+    char *argv[20] = {(char *)path, "--connect", (char *)endpoint, "--threads", threads, "--once", "--name", name,
                       "--hash", hash, "--prefetch", pre};
     int n = 12;
     if (o->tables != NULL)
@@ -55,9 +57,13 @@ static void s_child(const char *path, int index, const char *endpoint, const spa
     }
     if (o->quiet)
         argv[n++] = "--quiet";
+    if (log_format() == LOG_JSON) {
+        argv[n++] = "--log-format";
+        argv[n++] = "json";
+    }
     argv[n] = NULL;
     execv(path, argv);
-    fprintf(stderr, "coordinator: cannot run %s: %s\n", path, strerror(errno));
+    log_say(LOG_ERROR, NULL, "cannot run %s: %s", path, strerror(errno));
     _exit(127);
 }
 

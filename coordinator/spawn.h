@@ -18,7 +18,8 @@ typedef struct {
 } spawn_opts_t;
 
 /* Starts the worker processes `worker --connect endpoint --threads T --once
- * --name local-<i>-<pid> --hash H --prefetch P [--quiet] [--tables DIR]`, the worker binary
+ * --name local-<i>-<pid> --hash H --prefetch P [--tables DIR] [--quiet] [--log-format json]`
+ * (the last when this process logs JSON lines: log_line.h), the worker binary
  * being found next to the running executable (/proc/self/exe). Each child
  * dies with the coordinator (PR_SET_PDEATHSIG). Returns NULL with a message
  * in err if the binary is missing or a fork fails (started ones are killed). */

@@ -16,6 +16,7 @@
 #include "solve.h"
 #include "start.h"
 #include "tbfile.h"
+#include "log_line.h"
 
 /* The refs of pair i's files in DIR; false if one cannot be read. */
 static bool s_refs(const ssolve_t *self, int i, msg_tableref_t *refs)
@@ -241,12 +242,12 @@ static answer_t *s_answers(const ssolve_t *self, store_t *store)
     char err[600];
     for (int k = 0; a && k < self->ntexts; k++)
         if (answer_get(store, self->texts[k], &a[k], err, sizeof err) < 0) {
-            fprintf(stderr, "coordinator: %s: %s\n", self->texts[k], err);
+            log_say(LOG_ERROR, NULL, "%s: %s", self->texts[k], err);
             free(a);
             return NULL;
         }
     if (a == NULL)
-        fprintf(stderr, "coordinator: out of memory\n");
+        log_say(LOG_ERROR, NULL, "out of memory");
     return a;
 }
 
@@ -264,7 +265,7 @@ int ssolve_report(ssolve_t *self, const server_summary_t *sum)
     double seconds = sum->seconds;
     char err[600], what[64];
     if (solve_write_summary(self->dir, err, sizeof err) < 0) {
-        fprintf(stderr, "coordinator: %s\n", err);
+        log_say(LOG_ERROR, NULL, "%s", err);
         return -1;
     }
     store_t *store = NULL;

@@ -1,10 +1,12 @@
 /* main.c: the `worker` command: parses options, catches SIGTERM/SIGINT, runs worker_run. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "exit_codes.h"
+#include "log_line.h"
 #include "opt.h"
 #include "serve_query.h"
 #include "status_http.h"
@@ -33,11 +35,12 @@ static int s_name(const char *text, void *field, char *err, size_t errlen)
     return 0;
 }
 
-/* The command line beyond worker_opts_t: --http [ADDR:]PORT. */
+/* The command line beyond worker_opts_t: --http [ADDR:]PORT, --log-format. */
 typedef struct {
     worker_opts_t w;
     bool have_http;
     serve_listen_t http;
+    log_format_t log_format;
 } s_cli_t;
 
 /* --http [ADDR:]PORT (serve_query.h); the field is the whole s_cli_t. */
@@ -84,6 +87,8 @@ static const opt_t s_rows[] = {
     {"--http", 0, OPT_CUSTOM, "[ADDR:]PORT", .off = 0, .size = sizeof(s_cli_t), .parse = s_http,
      .help = "serve this worker's live status over HTTP: GET / (a page),\n"
      "GET /status (JSON), GET /metrics (Prometheus); a port alone is\n127.0.0.1, 0 any free port"},
+    {"--log-format", 0, OPT_CUSTOM, "text|json", OPT_AT(s_cli_t, log_format), .parse = log_format_parse, .help = "log lines on stderr as text (default) or as one JSON object a\n"
+     "line (time, level, component, message, fields)"},
 };
 #undef W
 
@@ -122,18 +127,19 @@ int main(int argc, char **argv)
     int rc = s_parse(argc, argv, &cli);
     if (rc != 0)
         return rc < 0 ? EXIT_OK : rc;
+    log_setup(cli.log_format, "worker");
     if (cli.have_http) {
         cli.w.http = status_http_new(&cli.http, "--http", worker_page, worker_page_len, err, sizeof err);
         if (cli.w.http == NULL) {
-            fprintf(stderr, "worker: %s\n", err);
+            log_say(LOG_ERROR, NULL, "%s", err);
             return EXIT_USAGE;
         }
-        fprintf(stderr, "worker %s: status on http://%s:%d/ (a page; /status, /metrics)\n", cli.w.name,
-                cli.http.text, status_http_port(cli.w.http));
+        log_say(LOG_INFO, cli.w.name, "status on http://%s:%d/ (a page; /status, /metrics)", cli.http.text,
+                status_http_port(cli.w.http));
     }
     int stop_fd = stop_signal_open();
     if (stop_fd < 0) {
-        perror("worker: pipe");
+        log_say(LOG_ERROR, NULL, "pipe: %s", strerror(errno));
         status_http_destroy(&cli.w.http);
         return EXIT_FAIL;
     }

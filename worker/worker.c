@@ -97,11 +97,11 @@ static void s_log(const s_worker_t *w, bool always, const char *fmt, ...)
 {
     if (w->opts->quiet && !always)
         return;
-    char prefix[MSG_NAME_MAX + 16];
-    snprintf(prefix, sizeof prefix, "worker %s: ", w->opts->name);
     va_list ap;
     va_start(ap, fmt);
-    log_line(prefix, fmt, ap); /* one write per line: processes sharing a terminal never interleave */
+    /* One write per line: processes sharing a terminal never interleave. What is logged even
+     * under --quiet is what goes wrong. */
+    log_vwrite(always ? LOG_ERROR : LOG_INFO, w->opts->name, NULL, 0, fmt, ap);
     va_end(ap);
 }
 

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "log_line.h"
 #include "status_history.h"
 #include "status_http.h"
 #include "status_proc.h"
@@ -135,7 +136,7 @@ void wstatus_publish(wstatus_t *self, const wstatus_now_t *now, bool force)
     history_add(&self->history, elapsed, (double)self->answered);
     char *json = s_json(self, now, elapsed, cpu, rss, vm), *metrics = s_metrics(self, now, elapsed, cpu, rss, vm);
     if (json == NULL || metrics == NULL || status_http_publish(self->o.http, json, metrics) != 0)
-        fprintf(stderr, "worker %s: --http: out of memory; the status served is not the latest\n", self->o.name);
+        log_say(LOG_ERROR, self->o.name, "--http: out of memory; the status served is not the latest");
     free(json);
     free(metrics);
 }

@@ -11,7 +11,6 @@ killed mid-job and resumed from its journal (the killed run's tasks with their w
 usage: test_report.py CASE --bin DIR --octad PATH
 Cases: perft, analyse, solve, usage, dump, dump_restart.
 """
-import argparse
 import csv
 import json
 import os
@@ -19,7 +18,6 @@ import re
 import signal
 import subprocess
 import sys
-import tempfile
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "fixtures"))
@@ -249,17 +247,5 @@ def case_dump_restart():
           "the other %d: this run's, by worker second" % len(new))
 
 
-def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("case")
-    ap.add_argument("--bin", required=True)
-    ap.add_argument("--octad", required=True)
-    tc.ARGS = ap.parse_args()
-    with tempfile.TemporaryDirectory(prefix="octad-report-") as tmp:
-        tc.TMP = tmp
-        globals()["case_" + tc.ARGS.case]()
-    print("PASS " + tc.ARGS.case)
-
-
 if __name__ == "__main__":
-    main()
+    tc.main(globals(), "octad-report-")
