@@ -119,11 +119,13 @@ static json_t *s_run(const job_ops_t *kind, const void *job, const server_summar
                             finished, "seconds", s->seconds, "unit", p.unit, "total", (json_int_t)p.total, "done",
                             (json_int_t)p.done, "loaded", (json_int_t)p.loaded, "dispatched",
                             (json_int_t)s->dispatched);
-    json_t *more = json_pack("{s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:f, s:f}", "results", (json_int_t)s->results,
+    json_t *more = json_pack("{s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:f, s:f, s:I, s:I}", "results", (json_int_t)s->results,
                              "duplicates", (json_int_t)s->duplicates, "copies", (json_int_t)s->copies, "requeued",
                              (json_int_t)s->requeued, "dropped", (json_int_t)s->dropped, "impossible",
                              (json_int_t)s->impossible, "worker_sessions", (json_int_t)s->workers,
-                             "coordinator_cpu_seconds", s->cpu_seconds, "worker_seconds", s->worker_seconds);
+                             "coordinator_cpu_seconds", s->cpu_seconds, "worker_seconds", s->worker_seconds,
+                             "table_bytes_sent", (json_int_t)s->table_bytes_sent, "table_bytes_received",
+                             (json_int_t)s->table_bytes_received);
     if (run == NULL || more == NULL || json_object_update(run, more) != 0)
         json_decref(run), run = NULL;
     json_decref(more);

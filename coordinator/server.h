@@ -23,6 +23,8 @@ typedef struct {
     uint64_t dropped;           /* malformed, unexpected or foreign messages */
     uint64_t disagreements;     /* verify: results that differed */
     uint64_t impossible;        /* results refused as impossible counts (job_task_plausible) */
+    uint64_t table_bytes_sent;  /* table file bytes sent to workers (CHUNKs answering FETCH) */
+    uint64_t table_bytes_received; /* table file bytes taken from workers (CHUNKs accepted) */
     size_t workers;             /* distinct worker sessions seen */
     int local_processes;        /* worker processes this coordinator started */
     int local_threads;          /* compute threads of each */

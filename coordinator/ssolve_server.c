@@ -406,6 +406,8 @@ static void s_on_chunk(server_t *s, ssolve_t *sv, peer_t *p, const msg_chunk_t *
         s_link_t link = {s, &p->id};
         uint64_t before = pl->x.rejected;
         xfer_status_t st = xfer_on_chunk(&pl->x, c, s_link_send, &link, err, sizeof err);
+        if (pl->x.rejected == before && st != XFER_FAILED)
+            s->sum.table_bytes_received += c->n_data;
         if (pl->x.rejected > before || st == XFER_FAILED) {
             sv->rejected_chunks += pl->x.rejected - before;
             server_error(s, "%s from worker %s: chunk at offset %llu rejected (CRC-32C, size or length "
@@ -462,7 +464,8 @@ static void s_on_fetch(server_t *s, ssolve_t *sv, peer_t *p, const msg_fetch_t *
         server_reply_error(s, &p->id, MSG_CODE_TABLE, err);
         return;
     }
-    server_send(s, &p->id, &chunk);
+    if (server_send(s, &p->id, &chunk) == 0)
+        s->sum.table_bytes_sent += chunk.u.chunk.n_data;
 }
 
 static void s_on_verified(server_t *s, ssolve_t *sv, peer_t *p, const msg_verified_t *v)

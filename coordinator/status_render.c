@@ -89,12 +89,13 @@ char *status_render_json(const status_snap_t *s)
                              json_value_count(p->amount), "rate_per_second", s_rate(s), "rate_now_per_second",
                              history_rate_now(&s->history), "rate_window_seconds", HISTORY_WINDOW_S, "eta_seconds",
                              s_eta(s));
-    json_t *counters = json_pack("{s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I}", "copies", (json_int_t)s->sum.copies,
+    json_t *counters = json_pack("{s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I}", "copies", (json_int_t)s->sum.copies,
                                  "dispatched", (json_int_t)s->sum.dispatched,
                                  "results", (json_int_t)s->sum.results, "duplicates", (json_int_t)s->sum.duplicates,
                                  "requeued", (json_int_t)s->sum.requeued, "dropped", (json_int_t)s->sum.dropped,
                                  "disagreements", (json_int_t)s->sum.disagreements, "worker_sessions",
-                                 (json_int_t)s->sum.workers);
+                                 (json_int_t)s->sum.workers, "table_bytes_sent", (json_int_t)s->sum.table_bytes_sent,
+                                 "table_bytes_received", (json_int_t)s->sum.table_bytes_received);
     json_t *memory = json_pack("{s:I, s:I}", "resident_bytes", (json_int_t)s->rss_bytes, "virtual_bytes",
                                (json_int_t)s->vm_bytes);
     json_t *root = json_pack("{s:s, s:s, s:s, s:s, s:s, s:i, s:s?, s:f, s:f, s:o, s:o, s:o, s:I, s:o, s:o}", "kind",
@@ -263,6 +264,10 @@ char *status_render_metrics(const status_snap_t *s)
           (double)s->sum.dropped);
     s_one(&t, "octad_disagreements_total", "counter", "Verify: answers that differed.", (double)s->sum.disagreements);
     s_one(&t, "octad_worker_sessions_total", "counter", "Worker sessions welcomed.", (double)s->sum.workers);
+    s_one(&t, "octad_table_bytes_sent_total", "counter", "Bytes of table files sent to workers (solve).",
+          (double)s->sum.table_bytes_sent);
+    s_one(&t, "octad_table_bytes_received_total", "counter", "Bytes of table files taken from workers (solve).",
+          (double)s->sum.table_bytes_received);
     s_one(&t, "octad_workers_connected", "gauge", "Worker sessions connected now.", (double)s->worker_nb);
     s_per_worker(&t, s, "octad_worker_tasks_done_total", "counter", "Answers accepted from the worker session.",
                  W_TASKS);

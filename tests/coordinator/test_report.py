@@ -8,8 +8,11 @@ And `--dump-tasks FILE.csv`: one row per task whose counts times multiplicities 
 total, with a worker stopped past its lease (its tasks' requeues), and after a coordinator
 killed mid-job and resumed from its journal (the killed run's tasks with their worker).
 
+And the bytes of table files a solve job sends to workers and takes from them, in the report,
+in /status and in /metrics, against the files on disk.
+
 usage: test_report.py CASE --bin DIR --octad PATH
-Cases: perft, analyse, solve, usage, dump, dump_restart.
+Cases: perft, analyse, solve, usage, dump, dump_restart, tables.
 """
 import csv
 import json
@@ -19,6 +22,7 @@ import signal
 import subprocess
 import sys
 import time
+import urllib.request
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "fixtures"))
 import tc  # noqa: E402  (the shared harness)
@@ -245,6 +249,38 @@ def case_dump_restart():
           "the %d tasks of the killed run: from the journal, by worker first, no lease this run" % len(old))
     check(all(r["source"] == "run" and r["worker"] == "second" and int(r["leases"]) >= 1 for r in new),
           "the other %d: this run's, by worker second" % len(new))
+
+
+def case_tables():
+    a, b = os.path.join(tc.TMP, "A"), os.path.join(tc.TMP, "B")
+    c = tc.Coord("solve3", "--solve", "--max-pieces", 3, "--tables", a, "--local-workers", 1, "--json")
+    c.finish(timeout=240)
+    first = {f: os.path.getsize(os.path.join(a, f)) for f in os.listdir(a) if f.endswith(".otb")}
+    prefix = os.path.join(tc.TMP, "r")
+    c = tc.Coord("solve4", "--solve", "--max-pieces", 4, "--tables", a, "--local-workers", 0, "--json",
+                 "--report", prefix, "--http", 0, "--http-hold", 60)
+    port = c.wait_log(r"status on http://127\.0\.0\.1:(\d+)/ ")[0]
+    w = tc.start_worker(c, "far", "--tables", b)  # a cache of its own: the tables travel both ways
+    c.wait_log(r"report written to", timeout=240)
+    with urllib.request.urlopen("http://127.0.0.1:%s/status" % port, timeout=10) as r:
+        status = json.loads(r.read().decode())
+    with urllib.request.urlopen("http://127.0.0.1:%s/metrics" % port, timeout=10) as r:
+        metrics = dict(line.rsplit(" ", 1) for line in r.read().decode().splitlines() if line and line[0] != "#")
+    c.p.terminate()
+    c.finish(timeout=60)
+    w.wait(timeout=30)
+    doc, _ = read_report(prefix)
+    made = {f: os.path.getsize(os.path.join(a, f)) for f in os.listdir(a) if f.endswith(".otb") and f not in first}
+    fetched = [f for f in os.listdir(b) if f in first]
+    sent, received = sum(first[f] for f in fetched), sum(made.values())
+    check(sent > 0 and doc["run"]["table_bytes_sent"] == status["counters"]["table_bytes_sent"] == sent ==
+          int(metrics["octad_table_bytes_sent_total"]),
+          "the bytes sent (%d) are the sizes of the %d tables the worker fetched: report, /status, /metrics" %
+          (sent, len(fetched)))
+    check(received > 0 and doc["run"]["table_bytes_received"] == status["counters"]["table_bytes_received"] ==
+          received == int(metrics["octad_table_bytes_received_total"]),
+          "the bytes received (%d) are the sizes of the %d tables it made: report, /status, /metrics" %
+          (received, len(made)))
 
 
 if __name__ == "__main__":
