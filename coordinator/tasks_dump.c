@@ -112,7 +112,7 @@ static void s_credit_fields(const tasks_t *t, size_t i, size_t k, FILE *out)
 /* Task i's own fields: id, task, position, depth, multiplicity, answer. */
 static void s_task_fields(const tasks_t *t, size_t i, FILE *out)
 {
-    char text[GAME_TEXT_MAX + 200], pos[GAME_TEXT_MAX] = "", num[COUNT_TEXT_MAX];
+    char text[GAME_TEXT_MAX + 1024], pos[GAME_TEXT_MAX] = "", num[COUNT_TEXT_MAX];
     int depth = -1;
     count_t weight = 1;
     fprintf(out, "%zu,", i + 1);
