@@ -12,7 +12,7 @@ And the bytes of table files a solve job sends to workers and takes from them, i
 in /status and in /metrics, against the files on disk.
 
 usage: test_report.py CASE --bin DIR --octad PATH
-Cases: perft, analyse, solve, usage, dump, dump_restart, tables.
+Cases: perft, analyse, solve, usage, dump, dump_restart, tables, journal_name.
 """
 import csv
 import json
@@ -23,6 +23,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+import zlib
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "fixtures"))
 import tc  # noqa: E402  (the shared harness)
@@ -281,6 +282,44 @@ def case_tables():
           received == int(metrics["octad_table_bytes_received_total"]),
           "the bytes received (%d) are the sizes of the %d tables it made: report, /status, /metrics" %
           (received, len(made)))
+
+
+def case_journal_name():
+    """A worker name with a quote, a backslash, a pipe, 0x01 and a newline, as a journal's credit records
+    may hold it (they are %XX-escaped text, not made printable), through the report, the dump and --json."""
+    j = os.path.join(tc.TMP, "j.journal")
+    c = tc.Coord("j1", "--perft", 7, "--local-workers", 1, "--journal", j, "--json")
+    c.finish(timeout=120)
+    name, escaped = 'we"ird\\|\x01\nname', 'we"ird\\|%01%0Aname'
+    with open(j, "rb") as f:
+        lines = f.read().decode().splitlines(keepends=True)
+    out = []
+    for line in lines:
+        if line.startswith("C\t"):
+            f = line.rstrip("\n").split("\t")
+            f[2] = escaped
+            body = "\t".join(f[:-1])
+            line = "%s\t%08x\n" % (body, zlib.crc32(body.encode()))
+        out.append(line)
+    with open(j, "w") as f:
+        f.write("".join(out))
+    prefix, dump = os.path.join(tc.TMP, "r"), os.path.join(tc.TMP, "t.csv")
+    c = tc.Coord("j2", "--perft", 7, "--local-workers", 1, "--journal", j, "--json", "--report", prefix,
+                 "--dump-tasks", dump)
+    res, _ = c.finish(timeout=120)
+    doc, md = read_report(prefix)
+    with open(prefix + ".json", "rb") as f:
+        raw = f.read()
+    check(res["tasks_loaded"] == res["tasks"] and [x["worker"] for x in res["contributors"]] == [name],
+          "--json's contributors: the journal's odd name, exact (%r)" % res["contributors"][0]["worker"])
+    check([x["worker"] for x in doc["contributors"]] == [name] and b"\x01" not in raw and
+          b"\\u0001" in raw and b"\\n" in raw, "the report's JSON escapes it (\\u0001, \\n) and reads back exact")
+    check('we"ird\\\\\\|\\\\x01\\\\x0aname' in md, "the Markdown escapes it: no table broken, no control byte")
+    check_table_rows(md, "journal_name")
+    with open(dump, newline="") as f:
+        rows = list(csv.reader(f))[1:]
+    check(len(rows) == res["tasks"] and all(r[7] == name and r[10] == "journal" for r in rows),
+          "the dump quotes it: each row's worker reads back exact, from the journal")
 
 
 if __name__ == "__main__":
