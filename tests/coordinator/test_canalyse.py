@@ -18,7 +18,7 @@ import zlib
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "fixtures"))
 import tc  # noqa: E402  (the shared harness)
-from tc import check, prog  # noqa: E402
+from tc import check, prog, reap  # noqa: E402
 
 ARGS = None
 TMP = None
@@ -52,15 +52,6 @@ class Coord(tc.Coord):
 def start_worker(coord, name, *extra, log=None):
     """tc.start_worker without a hash table."""
     return tc.start_worker(coord, name, "--hash", 0, *extra, log=log)
-
-
-def reap(*workers):
-    for w in workers:
-        try:
-            w.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            w.kill()
-            w.wait()
 
 
 def case_exact():
