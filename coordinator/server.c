@@ -221,7 +221,7 @@ static int s_open(server_t *self, char *err, size_t errlen, bool *usage)
     zmq_setsockopt(self->router, ZMQ_BACKLOG, &backlog, sizeof backlog);
     if (self->opts->bind != NULL && strncmp(self->opts->bind, "tcp://[", 7) == 0)
         zmq_setsockopt(self->router, ZMQ_IPV6, &one, sizeof one);
-    if (wire_limit_frames(self->router) != 0 || server_link_watch(self) != 0) {
+    if (wire_limit_frames(self->router) != 0 || wire_keepalive(self->router) != 0 || server_link_watch(self) != 0) {
         snprintf(err, errlen, "socket options: %s", zmq_strerror(errno));
         return -1;
     }

@@ -164,3 +164,13 @@ int wire_limit_frames(void *socket)
     int64_t max = MSG_MAX_BYTES;
     return zmq_setsockopt(socket, ZMQ_MAXMSGSIZE, &max, sizeof max);
 }
+
+int wire_keepalive(void *socket)
+{
+    int on = 1, idle = WIRE_KEEPALIVE_IDLE_S, intvl = WIRE_KEEPALIVE_INTVL_S, cnt = WIRE_KEEPALIVE_CNT;
+    if (zmq_setsockopt(socket, ZMQ_TCP_KEEPALIVE, &on, sizeof on) != 0 ||
+        zmq_setsockopt(socket, ZMQ_TCP_KEEPALIVE_IDLE, &idle, sizeof idle) != 0 ||
+        zmq_setsockopt(socket, ZMQ_TCP_KEEPALIVE_INTVL, &intvl, sizeof intvl) != 0)
+        return -1;
+    return zmq_setsockopt(socket, ZMQ_TCP_KEEPALIVE_CNT, &cnt, sizeof cnt);
+}

@@ -63,3 +63,13 @@ int wire_recv_from_meta(void *router, wire_peer_t *peer, wire_meta_t *meta, msg_
  * then drops a connection that announces a larger frame before reading it.
  * Call before bind/connect. Returns 0, or -1 with errno. */
 int wire_limit_frames(void *socket);
+
+/* TCP keepalive on every tcp:// connection of a socket (docs/bad-networks.md, "Keepalive"): a
+ * connection idle for WIRE_KEEPALIVE_IDLE_S seconds is probed every WIRE_KEEPALIVE_INTVL_S
+ * seconds, and after WIRE_KEEPALIVE_CNT probes unanswered the kernel closes it. So a peer
+ * that vanished without a FIN or a reset (powered off, cut off by a partition, forgotten by a
+ * NAT) frees its connection within a minute once nothing is sent on it, and a NAT sees the
+ * probes of an idle connection. Sessions do not wait for this: heartbeats end them sooner.
+ * Call before bind/connect. Returns 0, or -1 with errno. */
+enum { WIRE_KEEPALIVE_IDLE_S = 30, WIRE_KEEPALIVE_INTVL_S = 10, WIRE_KEEPALIVE_CNT = 3 };
+int wire_keepalive(void *socket);

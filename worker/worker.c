@@ -136,6 +136,7 @@ static int s_connect(s_worker_t *w)
     zmq_setsockopt(w->sock, ZMQ_RECONNECT_IVL, &ivl, sizeof ivl);
     zmq_setsockopt(w->sock, ZMQ_RECONNECT_IVL_MAX, &ivl_max, sizeof ivl_max);
     wire_limit_frames(w->sock); /* a frame beyond the protocol's 64 KiB drops the connection unread */
+    wire_keepalive(w->sock);    /* a coordinator gone without a reset frees the connection (wire.h) */
     int ipv6 = strncmp(w->opts->endpoint, "tcp://[", 7) == 0;
     zmq_setsockopt(w->sock, ZMQ_IPV6, &ipv6, sizeof ipv6);
 #if OCTAD_HAVE_CURVE

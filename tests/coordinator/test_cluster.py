@@ -3,12 +3,13 @@
 
 usage: test_cluster.py CASE --bin DIR [--octad PATH] [--noise PATH]
 Each CASE starts real processes over real sockets on 127.0.0.1 and checks exact totals.
-Cases: exact, kill_worker, stop_worker, kill_coordinator, noise, curve, verify, usage.
+Cases: exact, kill_worker, stop_worker, kill_coordinator, noise, curve, verify, usage, keepalive.
 """
 import argparse
 import json
 import os
 import re
+import shutil
 import signal
 import subprocess
 import sys
@@ -317,6 +318,47 @@ def case_curve():
     check(res["workers"] == 1 and "evil" not in err, "the worker with an unlisted key never joined")
     rc, _, err = run(coordinator("--perft", 5, "--bind", "tcp://0.0.0.0:*", "--local-workers", 0))
     check(rc == 2 and ("CURVE" in err or "curve" in err), "plain TCP on a public bind needs --insecure")
+
+
+def keepalive_seconds(timer):
+    """The time left on an ss keepalive timer ("timer:(keepalive,29sec,0)", "1min2sec", "981ms"), or None."""
+    m = re.search(r"timer:\(keepalive,(?:(\d+)min)?(?:(\d+)sec)?(?:(\d+)ms)?,", timer)
+    if m is None:
+        return None
+    return int(m.group(1) or 0) * 60 + int(m.group(2) or 0) + int(m.group(3) or 0) / 1000
+
+
+def case_keepalive():
+    """TCP keepalive on both ends of a worker's connection (proto/wire.h, wire_keepalive): the kernel shows a
+    keepalive timer on the coordinator's and on the worker's socket, due within the 30 s idle time (without
+    the option there is no keepalive timer; with the system's default it would be two hours)."""
+    if shutil.which("ss") is None:
+        fail("ss not found (iproute2, which tools/install-deps.sh installs)")
+    p, ws = two_workers("ka", *MID, "--json")
+    port = int(open(os.path.join(TMP, "ka.ep")).read().strip().rsplit(":", 1)[1])
+    seen = {}  # (local, peer) -> seconds left on its keepalive timer, once seen
+    end = time.time() + 20
+    while time.time() < end and p.poll() is None:
+        _, out, _ = run(["ss", "-tnoH", "state", "established", "( sport = :%d or dport = :%d )" % (port, port)])
+        for line in out.splitlines():
+            f = line.split()
+            if len(f) >= 4:
+                left = keepalive_seconds(line)
+                if left is not None or (f[2], f[3]) not in seen:
+                    seen[(f[2], f[3])] = left
+        if len(seen) == 4 and all(v is not None for v in seen.values()):
+            break
+        time.sleep(0.1)
+    out, err = p.communicate(timeout=300)
+    for w in ws:
+        w.wait(timeout=30)
+    check_clean(err)
+    coord = [v for (local, _), v in seen.items() if local.endswith(":%d" % port)]
+    work = [v for (_, peer), v in seen.items() if peer.endswith(":%d" % port)]
+    check(len(coord) == 2 and len(work) == 2, "two connections seen from both ends (%d, %d)" % (len(coord), len(work)))
+    check(all(v is not None and v <= 30 for v in coord + work),
+          "each end has a keepalive timer due within 30 s: %s" % sorted(seen.values(), key=str))
+    check(p.returncode == 0, "and the job finished")
 
 
 def case_usage():
