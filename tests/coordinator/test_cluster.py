@@ -17,14 +17,20 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "fixtures"))
-from tc import check, check_clean, fail, journal_to_version_1, journal_version, run, wait_endpoint  # noqa: E402  (the shared harness)
+import tc  # noqa: E402  (the shared harness)
+from tc import check, check_clean, fail, journal_to_version_1, journal_version, run, wait_endpoint  # noqa: E402
+import tkinds  # noqa: E402  (the single-process references)
 
 ARGS = None
 TMP = None
 # Octad start, depth 11, cut at ply 4, no hash table: 2840 tasks, a few seconds on two workers:
 # long enough to interrupt mid-run, short enough for a quick test.
 MID = ["--perft", "11", "--split-depth", "4", "--hash", "0"]
-MID_NODES = 1465308554
+
+
+def perft_total(depth):
+    """The total of `octad perft --depth DEPTH` from the start, in one process: what every job here must count."""
+    return tkinds.perft(depth).reference()
 
 
 def coordinator(*args):
@@ -143,6 +149,7 @@ def two_workers(name, *cargs):
 
 
 def case_kill_worker():
+    mid_nodes = perft_total(11)
     j = os.path.join(TMP, "kw.journal")
     p, ws = two_workers("kw", *MID, "--journal", j, "--json", "--heartbeat-ms", 200)
     wait_journal(j, 200, p)
@@ -152,7 +159,7 @@ def case_kill_worker():
     check_clean(err)
     check(p.returncode == 0, "coordinator finished after a worker was killed")
     res = json.loads(out)
-    check(res["nodes"] == MID_NODES, "exact total %d after SIGKILL of a worker" % res["nodes"])
+    check(res["nodes"] == mid_nodes, "exact total %d after SIGKILL of a worker" % res["nodes"])
     # Its leased tasks come back through the liveness check or the lease expiry; when the kill
     # lands between two tasks there is nothing to re-queue, so this is reported, not asserted.
     print("info: %d tasks re-queued after the kill" % res["requeued"])
@@ -163,6 +170,7 @@ def case_kill_worker():
 
 
 def case_stop_worker():
+    mid_nodes = perft_total(11)
     j = os.path.join(TMP, "sw.journal")
     p, ws = two_workers("sw", *MID, "--journal", j, "--json", "--heartbeat-ms", 100, "--lease-ms", 250)
     wait_journal(j, 200, p)
@@ -179,7 +187,7 @@ def case_stop_worker():
     check_clean(err)
     check(p.returncode == 0, "coordinator finished after SIGSTOP/SIGCONT of a worker")
     res = json.loads(out)
-    check(res["nodes"] == MID_NODES, "exact total %d after SIGSTOP/SIGCONT" % res["nodes"])
+    check(res["nodes"] == mid_nodes, "exact total %d after SIGSTOP/SIGCONT" % res["nodes"])
     check(res["requeued"] >= 1 or "silent past its liveness" in err,
           "the stopped worker's lease expired or it was declared dead (%d tasks re-queued)" % res["requeued"])
     check(res["results"] == res["tasks"], "each task counted exactly once (%d results)" % res["results"])
@@ -196,6 +204,7 @@ def case_kill_coordinator_v1():
 
 
 def kill_coordinator(version_1):
+    mid_nodes = perft_total(11)
     j = os.path.join(TMP, "kc.journal")
     cmd = coordinator(*MID, "--local-workers", 2, "--journal", j, "--json", "--quiet")
     p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -221,10 +230,10 @@ def kill_coordinator(version_1):
         journal_to_version_1(j)
     res = run_json(cmd)
     check(journal_version(j) == (1 if version_1 else 2), "the journal keeps its version %d" % journal_version(j))
-    check(res["nodes"] == MID_NODES, "exact total %d after restart from the journal" % res["nodes"])
+    check(res["nodes"] == mid_nodes, "exact total %d after restart from the journal" % res["nodes"])
     who = {c["worker"]: c for c in res["contributors"]}
     check(sum(c["tasks"] for c in who.values()) == res["tasks"] and
-          sum(c["nodes"] for c in who.values()) == MID_NODES and
+          sum(c["nodes"] for c in who.values()) == mid_nodes and
           all(who.get(n, {}).get("tasks", 0) >= k for n, k in before.items()),
           "after the resume the contributors (%s) add up to every task and the total, the killed run's workers "
           "included" % ", ".join("%s %d" % (n, c["tasks"]) for n, c in sorted(who.items())))
@@ -232,7 +241,7 @@ def kill_coordinator(version_1):
     check(res["tasks_dispatched"] == res["tasks"] - res["tasks_loaded"],
           "journaled tasks not recomputed: %d dispatched = %d - %d" % (res["tasks_dispatched"], res["tasks"], res["tasks_loaded"]))
     again = run_json(cmd)
-    check(again["tasks_dispatched"] == 0 and again["nodes"] == MID_NODES, "a finished journal needs no worker at all")
+    check(again["tasks_dispatched"] == 0 and again["nodes"] == mid_nodes, "a finished journal needs no worker at all")
     check(again["contributors"] == res["contributors"], "a finished journal still says who did what")
     rc, out, err = run(coordinator("--perft", 9, "--split-depth", 3, "--journal", j, "--quiet"))
     check(rc == 2 and "journal" in err, "a journal of another job is refused with exit 2: " + err.strip().splitlines()[-1])
@@ -241,6 +250,7 @@ def kill_coordinator(version_1):
 
 
 def case_noise():
+    mid_nodes = perft_total(11)
     ep_file = os.path.join(TMP, "noise.ep")
     p = subprocess.Popen(coordinator(*MID, "--local-workers", 0, "--bind", "tcp://127.0.0.1:*",
                                      "--endpoint-file", ep_file, "--json", "--heartbeat-ms", 200),
@@ -258,13 +268,14 @@ def case_noise():
     w2.wait(timeout=30)
     check(p.returncode == 0, "coordinator survived the noise")
     res = json.loads(out)
-    check(res["nodes"] == MID_NODES, "exact total %d despite garbage, floods and strangers" % res["nodes"])
+    check(res["nodes"] == mid_nodes, "exact total %d despite garbage, floods and strangers" % res["nodes"])
     check(res["dropped"] > 1000, "%d bad messages dropped and counted" % res["dropped"])
     check(err.count("malformed") <= 2, "malformed input logged once, not per message")
     sys.stderr.write(err)
 
 
 def case_verify():
+    want = perft_total(8)
     ep_file = os.path.join(TMP, "verify.ep")
     p = subprocess.Popen(coordinator("--perft", 8, "--split-depth", 3, "--local-workers", 0, "--verify",
                                      "--bind", "tcp://127.0.0.1:*", "--endpoint-file", ep_file, "--json"),
@@ -283,12 +294,13 @@ def case_verify():
         w.wait(timeout=30)
     check(p.returncode == 0, "verify job finished")
     res = json.loads(out)
-    check(res["nodes"] == 6924175, "exact total under --verify with one faulty worker")
+    check(res["nodes"] == want, "exact total under --verify with one faulty worker")
     check(res["disagreements"] >= 1 and "verify: task" in err and "resolved by majority" in err,
           "faulty results reported with the task's position (%d disagreements)" % res["disagreements"])
 
 
 def case_curve():
+    want = perft_total(8)
     for name in ("coord", "good", "evil"):
         rc, _, err = run(coordinator("keygen", os.path.join(TMP, name)))
         check(rc == 0, "keygen " + name)
@@ -314,7 +326,7 @@ def case_curve():
     evil.wait(timeout=30)
     check(p.returncode == 0, "CURVE job finished")
     res = json.loads(out)
-    check(res["nodes"] == 6924175, "exact total over CURVE")
+    check(res["nodes"] == want, "exact total over CURVE")
     check(res["workers"] == 1 and "evil" not in err, "the worker with an unlisted key never joined")
     rc, _, err = run(coordinator("--perft", 5, "--bind", "tcp://0.0.0.0:*", "--local-workers", 0))
     check(rc == 2 and ("CURVE" in err or "curve" in err), "plain TCP on a public bind needs --insecure")
@@ -384,6 +396,7 @@ def main():
     ap.add_argument("--octad", default="")
     ap.add_argument("--noise", default="")
     ARGS = ap.parse_args()
+    tc.ARGS = ARGS
     with tempfile.TemporaryDirectory(prefix="octad-cluster-") as tmp:
         TMP = tmp
         globals()["case_" + ARGS.case]()

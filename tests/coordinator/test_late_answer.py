@@ -20,6 +20,7 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "fixtures"))
 import tc  # noqa: E402  (the shared harness)
 from tc import check, start_worker  # noqa: E402
+import tkinds  # noqa: E402  (the single-process references)
 
 ARGS = None
 TMP = None
@@ -29,7 +30,8 @@ STOP_S = 1.4
 
 
 def perft_check(res):
-    check(res["match"] and res["nodes"] == res["expected"], "perft total %d is the reference" % res["nodes"])
+    row = tkinds.perft(11)  # its reference: octad perft --depth 11 in one process
+    row.exact(res, row.reference())
 
 
 def analyse_check(res):
