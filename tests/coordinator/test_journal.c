@@ -362,7 +362,7 @@ static void test_short_lines(void **state)
     assert_non_null(strstr(f->err, ":2:"));
 }
 
-/* A version-1 journal written by the code before jfile (tests/data/journal-v1.journal)
+/* A version-1 journal written by the code before jfile (tests/data/journal-v1.txt)
  * resumes: every task, its counts, its key and its credit; it is appended to with the same
  * records and keeps its header, so it reads the same again. */
 static void test_version_1_resumes(void **state)
@@ -371,7 +371,7 @@ static void test_version_1_resumes(void **state)
     const char *data = getenv("OCTAD_TEST_DATA");
     assert_non_null(data);
     char src[512], cmd[1200];
-    snprintf(src, sizeof src, "%s/journal-v1.journal", data);
+    snprintf(src, sizeof src, "%s/journal-v1.txt", data);
     snprintf(cmd, sizeof cmd, "cp '%s' '%s'", src, f->path);
     assert_int_equal(system(cmd), 0);
     off_t size = s_file_size(f->path);
