@@ -6,7 +6,6 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "base/api.h"
 #include "base/types.h"
 
 typedef struct {
@@ -19,15 +18,15 @@ typedef struct {
 } bench_work_t;
 
 /* The workloads, in the order `octad bench` prints them. */
-OCTAD_API size_t bench_work_nb(void);
-OCTAD_API const bench_work_t *bench_work_at(size_t k);
+size_t bench_work_nb(void);
+const bench_work_t *bench_work_at(size_t k);
 
 /* Runs workload w `repeat` times (1..15) at its full or quick depth: its nodes and the median
  * wall seconds. 0, or -1 with err naming the workload and the problem (memory, runs that
  * disagree). */
-OCTAD_API int bench_run(const bench_work_t *w, bool quick, int repeat, count_t *nodes, double *median, char *err,
-                        size_t errlen);
+int bench_run(const bench_work_t *w, bool quick, int repeat, count_t *nodes, double *median, char *err,
+              size_t errlen);
 
 /* The signature: the sum of every workload's nodes, each run once at its full or quick
  * depth (what `octad bench` or `octad bench --quick` prints last). 0, or -1 with err. */
-OCTAD_API int bench_signature(bool quick, count_t *out, char *err, size_t errlen);
+int bench_signature(bool quick, count_t *out, char *err, size_t errlen);
