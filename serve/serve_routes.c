@@ -106,8 +106,12 @@ static void s_health(serve_ctx_t *ctx, serve_arg_fn arg, void *request, serve_re
 {
     (void)arg;
     (void)request;
-    json_t *o = json_pack("{s:s, s:i, s:i}", "status", "ok", "table_files", oracle_table_files(ctx->oracle),
-                          "max_pieces", oracle_max_pieces(ctx->oracle));
+    int open;
+    size_t open_bytes;
+    oracle_tables_open(ctx->oracle, &open, &open_bytes);
+    json_t *o = json_pack("{s:s, s:i, s:i, s:i, s:I}", "status", "ok", "table_files", oracle_table_files(ctx->oracle),
+                          "max_pieces", oracle_max_pieces(ctx->oracle), "tables_open", open, "tables_open_bytes",
+                          (json_int_t)open_bytes);
     size_t bytes, budget;
     unsigned long long blocks, hits, misses;
     json_t *memory = NULL;

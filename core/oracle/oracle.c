@@ -92,6 +92,13 @@ bool oracle_memory(oracle_t *self, size_t *bytes, size_t *budget, unsigned long 
     return true;
 }
 
+void oracle_tables_open(oracle_t *self, int *open, size_t *bytes)
+{
+    store_tables_t t = store_tables(self->store);
+    *open = t.open;
+    *bytes = t.bytes;
+}
+
 const char *oracle_etag(const oracle_t *self) { return self->etag; }
 
 int oracle_table_files(const oracle_t *self) { return self->files; }

@@ -48,6 +48,11 @@ int oracle_retry_after(const oracle_t *self);
 bool oracle_memory(oracle_t *self, size_t *bytes, size_t *budget, unsigned long long *blocks,
                    unsigned long long *hits, unsigned long long *misses);
 
+/* The tables opened so far (*open) and the heap bytes they hold (*bytes):
+ * under a budget their layouts and block offsets (the records are in the
+ * blocks oracle_memory counts); read whole (memory 0), layouts and records. */
+void oracle_tables_open(oracle_t *self, int *open, size_t *bytes);
+
 /* Frees *self_p and its tables, sets it to NULL; safe on NULL. */
 void oracle_destroy(oracle_t **self_p);
 

@@ -241,6 +241,12 @@ void layout_table_free(layout_table_t *t)
     memset(t, 0, sizeof *t);
 }
 
+size_t layout_table_bytes(const layout_table_t *t)
+{
+    return (size_t)t->nslices * sizeof *t->slices + (size_t)t->npcfg * sizeof *t->base
+           + (size_t)t->nslices * (sizeof *t->rkey + sizeof *t->rslice);
+}
+
 int layout_find(const layout_table_t *t, int ra, int rb, int pcfg)
 {
     if (pcfg < 0 || pcfg >= t->npcfg)

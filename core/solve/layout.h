@@ -19,6 +19,7 @@
 #pragma once
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "octad/position.h"
@@ -107,6 +108,9 @@ int layout_table_build(int table, layout_slice_t *slices, int n, layout_table_t 
 /* Frees what layout_table_build allocated. */
 void layout_table_free(layout_table_t *t);
 
+/* Heap bytes a built layout holds (its slices and lookups). */
+size_t layout_table_bytes(const layout_table_t *t);
+
 /* Slice of a stm-to-move-up position with the given material's table:
  * index >= 0, LAYOUT_MIRROR or LAYOUT_NONE. */
 int layout_find(const layout_table_t *t, int ra, int rb, int pcfg);
@@ -131,6 +135,11 @@ typedef struct {
 
 /* Builds the layout of pair i (sig.h order). Returns 0, or -1 on OOM. */
 int layout_pair_build(int pair, layout_pair_t *out);
+
+/* The layout the solver gives `table` (its table of layout_pair_build of its
+ * pair, without building the other table's lookups or the units): what a
+ * table file's slice directory must say. Returns 0, or -1 on OOM. */
+int layout_table_expected(int table, layout_table_t *out);
 
 /* Frees a pair layout. */
 void layout_pair_free(layout_pair_t *p);

@@ -176,18 +176,30 @@ static int s_unit_cmp(const void *a, const void *b)
     return x->key - y->key;
 }
 
+/* The slice lists of pair `pair`'s tables (in storage order) and its units,
+ * unsorted, into *b. 0, or -1 out of memory (b freed). */
+static int s_collect(int pair, s_build_t *b)
+{
+    memset(b, 0, sizeof *b);
+    b->table[0] = sig_pair_table(pair);
+    b->table[1] = sig_table_flip(b->table[0]);
+    b->ntables = b->table[0] == b->table[1] ? 1 : 2;
+    int ps = sig_side_pawns(sig_table_stm(b->table[0])), po = sig_side_pawns(sig_table_opp(b->table[0]));
+    if (s_base_units(b, ps, po) == 0 && s_rights_units(b, ps, po) == 0)
+        return 0;
+    free(b->lists[0].v);
+    free(b->lists[1].v);
+    free(b->units);
+    return -1;
+}
+
 int layout_pair_build(int pair, layout_pair_t *out)
 {
     s_build_t b;
-    memset(&b, 0, sizeof b);
     memset(out, 0, sizeof *out);
-    b.table[0] = sig_pair_table(pair);
-    b.table[1] = sig_table_flip(b.table[0]);
-    b.ntables = b.table[0] == b.table[1] ? 1 : 2;
-    int ps = sig_side_pawns(sig_table_stm(b.table[0])), po = sig_side_pawns(sig_table_opp(b.table[0]));
+    if (s_collect(pair, &b) < 0)
+        return -1;
     char err[128];
-    if (s_base_units(&b, ps, po) < 0 || s_rights_units(&b, ps, po) < 0)
-        goto fail;
     qsort(b.units, (size_t)b.nunits, sizeof *b.units, s_unit_cmp);
     out->ntables = b.ntables;
     for (int t = 0; t < b.ntables; t++) {
@@ -206,6 +218,20 @@ fail:
     free(b.units);
     layout_pair_free(out);
     return -1;
+}
+
+int layout_table_expected(int table, layout_table_t *out)
+{
+    s_build_t b;
+    memset(out, 0, sizeof *out);
+    if (s_collect(sig_pair_of(table), &b) < 0)
+        return -1;
+    int t = b.table[0] == table ? 0 : 1;
+    char err[128];
+    int rc = layout_table_build(table, b.lists[t].v, b.lists[t].n, out, err, sizeof err); /* takes the list */
+    free(b.lists[1 - t].v);
+    free(b.units);
+    return rc;
 }
 
 void layout_pair_free(layout_pair_t *p)

@@ -33,6 +33,7 @@ struct store {
     char last_error[256];
     double retry_s;             /* store_set_retry */
     blockcache_t *cache;        /* bounded store: the blocks read */
+    tbsource_check_t check;     /* bounded store: how a file is checked at open (store_set_check) */
     tbsource_t **retired;       /* sources that failed while lookups might still use them */
     int nretired;
     void *aux;                  /* store_aux_set */
@@ -91,8 +92,12 @@ store_t *store_new_bounded(const char *dir, size_t budget)
     store_t *self = store_new(dir);
     if (self && budget && !(self->cache = blockcache_new(budget, TBSOURCE_BLOCK)))
         store_destroy(&self);
+    if (self)
+        self->check = TBSOURCE_CHECK_QUICK;
     return self;
 }
+
+void store_set_check(store_t *self, tbsource_check_t check) { self->check = check; }
 
 void store_set_retry(store_t *self, double seconds) { self->retry_s = seconds; }
 
@@ -110,6 +115,27 @@ bool store_memory(store_t *self, blockcache_stats_t *out)
         return false;
     *out = blockcache_stats(self->cache);
     return true;
+}
+
+store_tables_t store_tables(store_t *self)
+{
+    store_tables_t out = {0, 0};
+    pthread_mutex_lock(&self->lock);
+    for (int t = 0; t < SIG_TABLE_NB; t++) {
+        const s_entry_t *e = &self->tables[t];
+        if (e->src) {
+            out.open++;
+            out.bytes += tbsource_bytes(e->src);
+        } else if (e->file) {
+            out.open++;
+            out.bytes += sizeof *e->file + layout_table_bytes(&e->file->layout) + e->file->map_len
+                         + (e->file->owned ? e->file->info.nrecords * sizeof(rec_t) : 0);
+        }
+    }
+    for (int i = 0; i < self->nretired; i++)
+        out.bytes += tbsource_bytes(self->retired[i]);
+    pthread_mutex_unlock(&self->lock);
+    return out;
 }
 
 void store_destroy(store_t **self_p)
@@ -194,7 +220,7 @@ int store_need(store_t *self, int table, char *err, size_t errlen)
         s_note(self, e->why, e->retry_at);
         rc = -1;
     } else if (self->cache) {
-        tbsource_t *src = tbsource_open(self->dir, table, err, errlen);
+        tbsource_t *src = tbsource_open(self->dir, table, self->check, err, errlen);
         if (!src) {
             s_fail(self, e, err);
             rc = -1;

@@ -9,6 +9,7 @@
 #include "layout.h"
 #include "octad/position.h"
 #include "tb_record.h"
+#include "tbsource.h"
 
 typedef struct store store_t;
 
@@ -22,11 +23,16 @@ enum {
 store_t *store_new(const char *dir);
 
 /* A store whose memory is bounded (the oracle's, `octad probe`'s): a table
- * file is opened and checked on first use (tbsource.h), then its records are
+ * file is opened on first use with the quick check (tbsource.h:
+ * TBSOURCE_CHECK_QUICK; store_set_check), then its records are
  * read one block (2^16 records) at a time and kept in an LRU of at most
  * `budget` bytes (blockcache.h); answers are those of store_new. budget 0:
  * store_new. NULL out of memory. */
 store_t *store_new_bounded(const char *dir, size_t budget);
+
+/* How a bounded store checks a table file when it opens it (tables already
+ * open keep theirs). Set before lookups start. */
+void store_set_check(store_t *self, tbsource_check_t check);
 
 /* Seconds before a table whose file could not be read (missing, damaged,
  * unreadable) is tried again (STORE_RETRY_DEFAULT); meanwhile lookups into
@@ -40,6 +46,16 @@ double store_retry_in(const store_t *self);
 /* A bounded store's block cache figures into *out: true; false for a store
  * that reads tables whole. */
 bool store_memory(store_t *self, blockcache_stats_t *out);
+
+/* The tables loaded from files and the heap bytes they hold: a bounded
+ * store's open sources (layouts, block offsets; tbsource_bytes), a whole
+ * table's layout and records (a version-1 file's mapping counted). */
+typedef struct {
+    int open;
+    size_t bytes;
+} store_tables_t;
+
+store_tables_t store_tables(store_t *self);
 
 /* Frees *self_p (and every table it loaded) and sets it to NULL. */
 void store_destroy(store_t **self_p);

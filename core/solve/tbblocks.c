@@ -129,6 +129,14 @@ static int s_decode(ZSTD_DCtx *dc, const unsigned char *frame, size_t flen, uint
                  size >= ZSTD_CONTENTSIZE_ERROR ? -1LL : (long long)size, want);
         return -1;
     }
+    /* RFC 8878: bit 2 of the frame header descriptor (after the 4-byte magic)
+     * says the frame ends with a checksum of its content; every frame is
+     * written with one, and a reader that checks nothing else at open
+     * (tbsource's quick check) relies on it. */
+    if (flen < 5 || !(frame[4] & 0x04)) {
+        snprintf(err, errlen, "block %llu: frame without a content checksum (corrupted)", (unsigned long long)b);
+        return -1;
+    }
     size_t z = ZSTD_decompressDCtx(dc, to, want, frame, flen);
     if (ZSTD_isError(z) || z != want) {
         snprintf(err, errlen, "block %llu: corrupted records (zstd: %s); regenerate the table", (unsigned long long)b,

@@ -45,7 +45,7 @@ void tbfile_summarise(const layout_table_t *t, const rec_t *recs, tbfile_info_t 
 
 /* Directory entry: per side king file (0xFF none), partner and knight files;
  * pcfg; half; stm pawns; other pawns. */
-static void s_slice_entry(const layout_slice_t *s, unsigned char *e)
+void tbfile_slice_entry(const layout_slice_t *s, unsigned char *e)
 {
     memset(e, 0, TBFILE_SLICE);
     for (int c = 0; c < 2; c++) {
@@ -125,7 +125,7 @@ int tbfile_write_as(const char *dir, const layout_table_t *t, const rec_t *recs,
         return -1;
     }
     for (int i = 0; i < t->nslices; i++)
-        s_slice_entry(&t->slices[i], d + (size_t)i * TBFILE_SLICE);
+        tbfile_slice_entry(&t->slices[i], d + (size_t)i * TBFILE_SLICE);
     _Static_assert(sizeof(rec_t) == 4, "records are 32 bits");
     uint32_t crc = crc32c(0, d, dirlen);
     info->crc = crc32c(crc, recs, (size_t)t->size * sizeof(rec_t)); /* little-endian host (x86-64) */

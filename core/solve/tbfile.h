@@ -83,5 +83,9 @@ int tbfile_parse_header(const unsigned char *h, tbfile_info_t *info, const char 
 int tbfile_layout(const unsigned char *d, const tbfile_info_t *info, layout_table_t *out, const char *path, char *err,
                   size_t errlen);
 
+/* The TBFILE_SLICE bytes of slice s's directory entry into e (what
+ * tbfile_write writes for it; padding zero). */
+void tbfile_slice_entry(const layout_slice_t *s, unsigned char *e);
+
 /* Unmaps and frees. */
 void tbfile_close(tbfile_t *f);

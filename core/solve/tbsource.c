@@ -99,8 +99,43 @@ static int s_verify(tbsource_t *self, const unsigned char *dir, size_t dirlen, c
     return rc;
 }
 
-/* Header, size, directory, blocks, checksum: everything tbsource_open checks. */
-static int s_open(tbsource_t *self, int table, char *err, size_t errlen)
+/* The quick check of the directory (dirlen bytes at dir): entry by entry the
+ * one the solver writes for this table (layout_table_expected), which then
+ * becomes the source's layout. */
+static int s_expected(tbsource_t *self, const unsigned char *dir, char *err, size_t errlen)
+{
+    layout_table_t want;
+    if (layout_table_expected((int)self->info.table, &want) < 0) {
+        snprintf(err, errlen, "%s: out of memory building the table's layout", self->path);
+        return -1;
+    }
+    int bad = -1;
+    unsigned char e[TBFILE_SLICE];
+    for (int i = 0; i < want.nslices && bad < 0 && (uint32_t)i < self->info.nslices; i++) {
+        tbfile_slice_entry(&want.slices[i], e);
+        if (memcmp(e, dir + (size_t)i * TBFILE_SLICE, TBFILE_SLICE) != 0)
+            bad = i;
+    }
+    if ((uint32_t)want.nslices != self->info.nslices)
+        snprintf(err, errlen, "%s: the directory has %u slices, the layout of this table %d (corrupted?)", self->path,
+                 self->info.nslices, want.nslices);
+    else if (bad >= 0)
+        snprintf(err, errlen, "%s: slice %d of the directory is not the one of this table's layout (corrupted)",
+                 self->path, bad);
+    else if (want.size != self->info.nrecords)
+        snprintf(err, errlen, "%s: the directory gives %llu records, the header %llu", self->path,
+                 (unsigned long long)want.size, (unsigned long long)self->info.nrecords);
+    else {
+        self->layout = want;
+        return 0;
+    }
+    layout_table_free(&want);
+    return -1;
+}
+
+/* Header, size and, for version 2, the block index; then the directory and
+ * the records as `check` says (tbsource.h). */
+static int s_open(tbsource_t *self, int table, tbsource_check_t check, char *err, size_t errlen)
 {
     struct stat st;
     unsigned char h[TBFILE_HEADER];
@@ -135,13 +170,17 @@ static int s_open(tbsource_t *self, int table, char *err, size_t errlen)
     int rc = -1;
     if (!dir)
         snprintf(err, errlen, "%s: out of memory", self->path);
-    else if (s_pread(self, dir, dirlen, TBFILE_HEADER, err, errlen) == 0 && s_verify(self, dir, dirlen, err, errlen) == 0)
+    else if (s_pread(self, dir, dirlen, TBFILE_HEADER, err, errlen) < 0)
+        rc = -1;
+    else if (check == TBSOURCE_CHECK_QUICK && self->info.version == 2)
+        rc = s_expected(self, dir, err, errlen);
+    else if (s_verify(self, dir, dirlen, err, errlen) == 0)
         rc = tbfile_layout(dir, &self->info, &self->layout, self->path, err, errlen);
     free(dir);
     return rc;
 }
 
-tbsource_t *tbsource_open(const char *dir, int table, char *err, size_t errlen)
+tbsource_t *tbsource_open(const char *dir, int table, tbsource_check_t check, char *err, size_t errlen)
 {
     tbsource_t *self = calloc(1, sizeof *self);
     if (!self) {
@@ -153,7 +192,7 @@ tbsource_t *tbsource_open(const char *dir, int table, char *err, size_t errlen)
     snprintf(self->path, sizeof self->path, "%s/%s", dir, name);
     self->frame_max = ZSTD_compressBound(sizeof(rec_t) * TBSOURCE_BLOCK);
     self->fd = -1;
-    if (s_open(self, table, err, errlen) < 0) {
+    if (s_open(self, table, check, err, errlen) < 0) {
         if (self->fd >= 0)
             close(self->fd);
         free(self->offsets);
@@ -178,6 +217,11 @@ void tbsource_close(tbsource_t **self_p)
 const layout_table_t *tbsource_layout(const tbsource_t *self) { return &self->layout; }
 
 uint64_t tbsource_blocks(const tbsource_t *self) { return self->nblocks; }
+
+size_t tbsource_bytes(const tbsource_t *self)
+{
+    return sizeof *self + layout_table_bytes(&self->layout) + (self->offsets ? 8 * (size_t)(self->nblocks + 1) : 0);
+}
 
 uint64_t tbsource_block_records(const tbsource_t *self, uint64_t b) { return tbblocks_count(self->info.nrecords, b); }
 

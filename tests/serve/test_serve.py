@@ -2,7 +2,7 @@
 """test_serve.py: `octad serve` as a client meets it, a real process on a free port of 127.0.0.1,
 over tables to 4 pieces made by the test: every answer against `octad probe` (values incl. cursed
 wins and blessed losses made by the clock, e.p., rights, mate, stalemate), the mainline, the deployed
-starts against docs/tables/starts.txt, the SVG, /health, CORS, ETag and 304, errors as JSON naming the
+starts against docs/tables/starts.txt, the SVG, /health (with the tables open and their bytes), CORS, ETag and 304, errors as JSON naming the
 field (400), 404, 405, over-long requests, --memory 1 and 0 byte for byte as the default, a table
 damaged while it runs (503, logged once, the server stays up), a table file gone then put back
 (503 saying when it is tried again, then 200 after the delay), no tables at all, 1,000 idle connections and a slow client, the command line.
@@ -221,6 +221,8 @@ def test_http(port):
     mem = h["memory"]
     check(mem["budget_bytes"] == 1024 << 20 and 0 < mem["held_bytes"] <= mem["budget_bytes"] and mem["blocks"] > 0
           and mem["misses"] >= mem["blocks"], "/health: the memory budget and what it holds (%r)" % mem)
+    check(0 < h["tables_open"] <= h["table_files"] and h["tables_open_bytes"] > 4096 * h["tables_open"],
+          "/health: the tables open and their bytes (%d, %d)" % (h["tables_open"], h["tables_open_bytes"]))
     params = {"ofen": "3k/4/4/R2K w - - 0 1"}
     status, headers, _ = get(port, "/api/v1/octad", params, headers={"Origin": "https://octad.gg"})
     etag = headers["ETag"]
@@ -345,6 +347,11 @@ def test_memory(tables, port):
           "requests answered 200%s)" % (answered, 2 * len(ofens), ", differ: %r" % differ[:3] if differ else ""))
     compare(tiny.port, "3k/4/4/R2K w - - 0 1", tables)
     compare(tiny.port, "3k/pP2/4/3K b - b2 0 1", tables)
+    ht, hw = get_json(tiny.port, "/health")[2], get_json(whole.port, "/health")[2]
+    check(ht["tables_open"] == hw["tables_open"] > 0 and "memory" not in hw
+          and hw["tables_open_bytes"] > ht["tables_open_bytes"],
+          "/health: --memory 1 and 0 opened the same tables; read whole, their records count (%d, %d bytes)"
+          % (ht["tables_open_bytes"], hw["tables_open_bytes"]))
     check(tiny.stop() == 0 and whole.stop() == 0, "--memory 1 agrees with octad probe; both stop cleanly")
 
 

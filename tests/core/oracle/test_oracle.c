@@ -556,8 +556,9 @@ static void test_retry(void **state)
 
 /* tbsource.h, the reader by blocks under the oracle's store: every block of a
  * multi-block table, in format version 2 and written again as version 1, is
- * the records tbfile_read gives; a changed record, a truncated file and a
- * missing one are refused at open with a message naming the file. */
+ * the records tbfile_read gives under both checks; a changed record (version
+ * 1: checked in full whatever the level), a truncated file and a missing one
+ * are refused at open under both with a message naming the file. */
 static void test_tbsource_versions(void **state)
 {
     (void)state;
@@ -571,9 +572,9 @@ static void test_tbsource_versions(void **state)
     assert_int_equal(tbfile_write_as(v1, &f.layout, f.recs, 1, &info, err, sizeof err), 0);
     rec_t *block = malloc(sizeof(rec_t) * TBSOURCE_BLOCK);
     assert_non_null(block);
-    const char *dirs[] = {s_dir, v1};
-    for (int d = 0; d < 2; d++) {
-        tbsource_t *src = tbsource_open(dirs[d], table, err, sizeof err);
+    const char *dirs[] = {s_dir, v1, s_dir, v1};
+    for (int d = 0; d < 4; d++) {
+        tbsource_t *src = tbsource_open(dirs[d], table, d < 2 ? TBSOURCE_CHECK_FULL : TBSOURCE_CHECK_QUICK, err, sizeof err);
         if (!src)
             fail_msg("%s: %s", dirs[d], err);
         assert_true(tbsource_blocks(src) > 1);
@@ -595,18 +596,24 @@ static void test_tbsource_versions(void **state)
     snprintf(cmd, sizeof cmd, "printf 'XX' | dd of=%s/KRBvKR.otb bs=1 seek=$(( $(stat -c %%s %s/KRBvKR.otb) - 10 )) "
              "conv=notrunc 2>/dev/null", v1, v1);
     assert_int_equal(system(cmd), 0);
-    assert_null(tbsource_open(v1, table, err, sizeof err));
-    assert_non_null(strstr(err, "KRBvKR.otb: checksum mismatch"));
+    for (int c = TBSOURCE_CHECK_FULL; c <= TBSOURCE_CHECK_QUICK; c++) {
+        assert_null(tbsource_open(v1, table, c, err, sizeof err));
+        assert_non_null(strstr(err, "KRBvKR.otb: checksum mismatch"));
+    }
     /* the version-2 file cut short */
     snprintf(cmd, sizeof cmd, "cp %s/KRBvKR.otb %s/ && truncate -s -100 %s/KRBvKR.otb", s_dir, v1, v1);
     assert_int_equal(system(cmd), 0);
-    assert_null(tbsource_open(v1, table, err, sizeof err));
-    assert_non_null(strstr(err, "KRBvKR.otb"));
-    assert_non_null(strstr(err, "truncated"));
+    for (int c = TBSOURCE_CHECK_FULL; c <= TBSOURCE_CHECK_QUICK; c++) {
+        assert_null(tbsource_open(v1, table, c, err, sizeof err));
+        assert_non_null(strstr(err, "KRBvKR.otb"));
+        assert_non_null(strstr(err, "truncated"));
+    }
     snprintf(cmd, sizeof cmd, "rm -rf %s", v1);
     assert_int_equal(system(cmd), 0);
-    assert_null(tbsource_open(v1, table, err, sizeof err));
-    assert_non_null(strstr(err, "No such file"));
+    for (int c = TBSOURCE_CHECK_FULL; c <= TBSOURCE_CHECK_QUICK; c++) {
+        assert_null(tbsource_open(v1, table, c, err, sizeof err));
+        assert_non_null(strstr(err, "No such file"));
+    }
 }
 
 /* A table damaged after the oracle was made: its positions answer
