@@ -140,17 +140,47 @@ static bool s_rights_fit(int r, int side_id)
            && __builtin_popcount(c->partners & ~c->knights) <= m.count[OCTAD_PAWN];
 }
 
-/* Layers with rights for at least one side: no mirror reduction. */
+/* Squares a side's rights configuration r needs: its pawn partners (*pawns)
+ * and where its king and knight partners stand (*fixed), on the home rank
+ * shifted by `home` (0 for the side to move, 12). */
+static void s_rights_squares(int r, int home, uint16_t *pawns, uint16_t *fixed)
+{
+    const rights_cfg_t *c = rights_cfg(r);
+    *pawns = *fixed = 0;
+    if (r == RIGHTS_NONE)
+        return;
+    *pawns = (uint16_t)((c->partners & ~c->knights) << home);
+    *fixed = (uint16_t)(((1u << c->king) | c->knights) << home);
+}
+
+/* Layers with rights for at least one side: no mirror reduction. Most
+ * (rights, pawn configuration) combinations have no position: those whose
+ * pawns overlap, lack a pawn partner or stand on a fixed square are skipped
+ * before layout_slice_make (which refuses exactly those first), so that
+ * opening a table (tbsource's quick check, layout_table_expected) stays cheap. */
 static int s_rights_units(s_build_t *b, int ps, int po)
 {
     bool same = b->ntables == 1;
     int x = sig_table_stm(b->table[0]), y = sig_table_opp(b->table[0]);
     int n = layout_pcfg_nb(ps, po);
-    for (int ra = 0; ra < rights_nb(); ra++)
-        for (int rb = 0; rb < rights_nb(); rb++) {
+    uint16_t *pawns = malloc(sizeof *pawns * 2 * (size_t)n);
+    if (!pawns)
+        return -1;
+    for (int c = 0; c < n; c++)
+        layout_pcfg_pawns(c, ps, po, &pawns[2 * c], &pawns[2 * c + 1]);
+    int rc = 0;
+    for (int ra = 0; ra < rights_nb() && rc == 0; ra++)
+        for (int rb = 0; rb < rights_nb() && rc == 0; rb++) {
             if ((ra == 0 && rb == 0) || !s_rights_fit(ra, x) || !s_rights_fit(rb, y))
                 continue;
-            for (int c = 0; c < n; c++) {
+            uint16_t need[2], fixed[2];
+            s_rights_squares(ra, 0, &need[0], &fixed[0]);
+            s_rights_squares(rb, 12, &need[1], &fixed[1]);
+            for (int c = 0; c < n && rc == 0; c++) {
+                uint16_t sp = pawns[2 * c], op = pawns[2 * c + 1];
+                if ((sp & op) || (sp & need[0]) != need[0] || (op & need[1]) != need[1]
+                    || ((sp | op) & (fixed[0] | fixed[1])))
+                    continue;
                 layout_slice_t probe;
                 if (!layout_slice_make(b->table[0], ra, rb, c, false, &probe))
                     continue;
@@ -163,11 +193,11 @@ static int s_rights_units(s_build_t *b, int ps, int po)
                     else if (rb < ra || (rb == ra && fc < c))
                         continue; /* made from its flip */
                 }
-                if (s_add_unit(b, count, tab, r0, r1, cfg, false) < 0)
-                    return -1;
+                rc = s_add_unit(b, count, tab, r0, r1, cfg, false);
             }
         }
-    return 0;
+    free(pawns);
+    return rc;
 }
 
 static int s_unit_cmp(const void *a, const void *b)

@@ -25,3 +25,10 @@ static inline double bench_median(double *v, int n)
     qsort(v, (size_t)n, sizeof *v, bench_cmp_double);
     return v[n / 2];
 }
+
+/* The number of rounds argv[i] asks for (5 when absent), within 1..max. */
+static inline int bench_rounds(int argc, char **argv, int i, int max)
+{
+    int r = argc > i ? atoi(argv[i]) : 5;
+    return r < 1 ? 1 : r > max ? max : r;
+}

@@ -31,8 +31,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: bench_oracle_answer DIR [ROUNDS [MEMORY_MB]] < positions\n");
         return 2;
     }
-    int rounds = argc > 2 ? atoi(argv[2]) : 5;
-    rounds = rounds < 1 ? 1 : rounds > S_ROUNDS_MAX ? S_ROUNDS_MAX : rounds;
+    int rounds = bench_rounds(argc, argv, 2, S_ROUNDS_MAX);
     static char text[S_MAX][96];
     static octad_pos_t pos[S_MAX];
     int n = 0;
