@@ -346,7 +346,9 @@ def case_keepalive():
     the option there is no keepalive timer; with the system's default it would be two hours)."""
     if shutil.which("ss") is None:
         fail("ss not found (iproute2, which tools/install-deps.sh installs)")
-    p, ws = two_workers("ka", *MID, "--json")
+    # a job of several seconds (depth 12): a socket shows its keepalive timer only while it has no
+    # data in flight (else the retransmit timer), so each end needs a few idle moments to be seen
+    p, ws = two_workers("ka", "--perft", "12", "--split-depth", "4", "--hash", "0", "--json")
     port = int(open(os.path.join(TMP, "ka.ep")).read().strip().rsplit(":", 1)[1])
     seen = {}  # (local, peer) -> seconds left on its keepalive timer, once seen
     end = time.time() + 20
