@@ -134,8 +134,7 @@ int main(int argc, char **argv)
             log_say(LOG_ERROR, NULL, "%s", err);
             return EXIT_USAGE;
         }
-        log_say(LOG_INFO, cli.w.name, "status on http://%s:%d/ (a page; /status, /metrics)", cli.http.text,
-                status_http_port(cli.w.http));
+        cli.w.http_text = cli.http.text; /* worker_run names it once its first status is served */
     }
     int stop_fd = stop_signal_open();
     if (stop_fd < 0) {

@@ -20,6 +20,7 @@
 #include "wire.h"
 #include "whello.h"
 #include "wkind.h"
+#include "status_http.h"
 #include "wstatus.h"
 #if OCTAD_HAVE_CURVE
 #include "curve.h"
@@ -590,6 +591,11 @@ static int s_setup(s_worker_t *w, const worker_opts_t *opts, char *err, size_t e
     if (opts->http != NULL && (w->status = wstatus_new(&wo)) == NULL) {
         snprintf(err, errlen, "--http: out of memory");
         return -1;
+    }
+    if (w->status != NULL) { /* served before it is announced: /status always has every field */
+        s_publish_status(w, true);
+        log_say(LOG_INFO, opts->name, "status on http://%s:%d/ (a page; /status, /metrics)", opts->http_text,
+                status_http_port(opts->http));
     }
     w->ctx = zmq_ctx_new();
     if (w->ctx == NULL) {

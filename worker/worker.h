@@ -24,6 +24,7 @@ typedef struct {
     unsigned damage;               /* testing only: every Nth pair made has a byte changed after its checksums */
     uint64_t memory;               /* --memory, bytes: what a pair solved here may take at its peak (0: 3/4 of RAM) */
     struct status_http_s *http;    /* --http: the status server (main.c's), or NULL (wstatus.h) */
+    const char *http_text;         /* --http: the address it listens on, as the log line names it */
 } worker_opts_t;
 
 /* Runs the worker until a byte arrives on stop_fd (SIGTERM/SIGINT: hands back
