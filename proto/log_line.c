@@ -74,10 +74,16 @@ static void s_write(const char *line, size_t len)
     }
 }
 
-/* A text line: prefix, message, newline, cut to LOG_LINE_MAX. */
+/* A text line: prefix, message, newline, cut to LOG_LINE_MAX. A message that is not UTF-8
+ * (a byte from somewhere no log_clean guarded) is written made printable, as log_clean does, so
+ * the log stays text every reader can decode and the byte still shows, as \xNN. */
 static void s_text(const char *prefix, const char *msg)
 {
-    char line[LOG_LINE_MAX];
+    char line[LOG_LINE_MAX], clean[LOG_LINE_MAX];
+    json_t *utf8 = json_string(msg); /* jansson checks UTF-8: NULL when msg is not */
+    if (utf8 == NULL)
+        msg = log_clean(msg, clean, sizeof clean);
+    json_decref(utf8);
     int n = snprintf(line, sizeof line, "%s%s", prefix, msg);
     if (n < 0)
         return;
