@@ -66,9 +66,10 @@ def case_exact():
     for what, depth, pos in cases:
         ref = reference(depth, *pos)
         c = Coord("exact", depth, *pos)
-        # A waits 300 ms before each task, so that on a loaded machine it cannot finish the
-        # whole job before B has joined (the delay changes no result: each move is searched alone).
-        a = start_worker(c, "A", "--test-delay-ms", 300)
+        # A waits before each task, at least 4 s over the whole job, so that on a loaded machine
+        # it cannot finish alone before B has joined (the delay changes no result: each move is
+        # searched alone); a position with few moves gets a longer wait per move.
+        a = start_worker(c, "A", "--test-delay-ms", max(300, 4000 // max(1, len(ref["lines"]))))
         b = start_worker(c, "B")
         got, text = c.finish()
         reap(a, b)
