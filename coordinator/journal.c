@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "hash.h"
 #include "journal_line.h"
@@ -35,6 +36,7 @@ struct journal_s {
     bool keep_keys;      /* entries keep their key text (journal_open_keys) */
     journal_credit_t *credits; /* C records, in file order */
     size_t credit_nb, credit_cap;
+    int64_t started_at;  /* the S record's Unix seconds, 0 when the file has none */
 };
 
 static uint64_t s_hash_id(uint64_t x)
@@ -197,7 +199,18 @@ static int s_load_credit(journal_t *self, jfile_rec_t *rec, char *err, size_t er
     return -1;
 }
 
-/* jfile's visitor: a T or a C record. */
+/* Loads the start record: one per file. */
+static int s_load_start(journal_t *self, jfile_rec_t *rec, char *err, size_t errlen)
+{
+    self->last_task = 0;
+    if (self->started_at != 0) {
+        snprintf(err, errlen, "a second start record (a job starts once)");
+        return -1;
+    }
+    return jline_parse_start(rec, &self->started_at, err, errlen);
+}
+
+/* jfile's visitor: a T, a C or an S record. */
 static int s_visit(void *ctx, jfile_rec_t *rec, char *err, size_t errlen)
 {
     journal_t *self = ctx;
@@ -205,8 +218,26 @@ static int s_visit(void *ctx, jfile_rec_t *rec, char *err, size_t errlen)
         return s_load_entry(self, rec, err, errlen);
     if (rec->type == 'C')
         return s_load_credit(self, rec, err, errlen);
-    snprintf(err, errlen, "record type %c is not one of the cluster journal's (T, C)", rec->type);
+    if (rec->type == 'S')
+        return s_load_start(self, rec, err, errlen);
+    snprintf(err, errlen, "record type %c is not one of the cluster journal's (T, C, S)", rec->type);
     return -1;
+}
+
+/* A journal this open created gets its start record: the job starts now. 0, or -1 with err. */
+static int s_write_start(journal_t *self, const char *path, char *err, size_t errlen)
+{
+    char line[JFILE_LINE_MAX];
+    if (!jfile_created(self->file))
+        return 0;
+    int64_t now = (int64_t)time(NULL);
+    size_t n = jline_format_start(now, line, sizeof line);
+    if (n == 0 || jfile_append(self->file, line, n) != 0) {
+        snprintf(err, errlen, "journal %s: cannot write the start record: %s", path, strerror(errno));
+        return -1;
+    }
+    self->started_at = now;
+    return 0;
 }
 
 static journal_t *s_open(const char *path, const char *kind, const char *job_key, bool keep_keys, char *err,
@@ -224,7 +255,7 @@ static journal_t *s_open(const char *path, const char *kind, const char *job_key
     /* Version 1 (before kinds) is read too: its T and C records are version 2's. */
     jfile_spec_t spec = {.kind = kind, .key = job_key, .accept_v1 = true, .visit = s_visit, .ctx = self};
     self->file = jfile_open(path, &spec, err, errlen);
-    if (self->file == NULL) {
+    if (self->file == NULL || s_write_start(self, path, err, errlen) != 0) {
         int saved = errno;
         journal_destroy(&self);
         errno = saved;
@@ -337,6 +368,18 @@ int journal_append_credited(journal_t *self, uint64_t task_id, const char *task_
     if (c > 0 && s_keep_credit(self, credit) != 0)
         return -1;
     return e ? s_upgrade_stats(self, e, stats) : s_insert(self, task_id, key_hash, escaped, nodes, stats);
+}
+
+int64_t journal_started_at(const journal_t *self)
+{
+    assert(self);
+    return self->started_at;
+}
+
+bool journal_resumed(const journal_t *self)
+{
+    assert(self);
+    return !jfile_created(self->file);
 }
 
 size_t journal_credit_nb(const journal_t *self)

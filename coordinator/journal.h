@@ -8,12 +8,16 @@
 #include "types.h"
 
 /* The file is a jfile (core/base/jfile.h; the format, its header and its checksums in
- * docs/journal.md) of kind "perft" or "analyse" whose key is the job key, with two records
+ * docs/journal.md) of kind "perft" or "analyse" whose key is the job key, with three records
  * (fields separated by one TAB, each line ending in its CRC):
  *
+ *   S <TAB> started_at
  *   T <TAB> task_id <TAB> nodes <TAB> stats <TAB> task_key
  *   C <TAB> task_id <TAB> worker <TAB> amount <TAB> cpu_ms <TAB> wall_ms
  *
+ * - the `S` record (start) is the job's first start, Unix seconds in decimal, written once,
+ *   right after the header, by the run that creates the file; a journal written before start
+ *   records (before 2026-12-05, and every version-1 one) has none: its start is unknown;
  * - `task_id` and `nodes` are decimal;
  * - `stats` is `-` (none) or the 13 counts of perft_stats_t in struct order
  *   (nodes, captures, en_passant, castles, near, center, far, promotions,
@@ -26,7 +30,9 @@
  *   milliseconds the worker reported (`cpu_ms` is `-` when it reports none). A journal
  *   written before credits has none: its tasks have no known worker.
  * A version-1 journal (header `OCTAD-JOURNAL 1 job_key`, written before 2026-12-05) holds the
- * same two records: it resumes, and is appended to as it is. */
+ * same T and C records: it resumes, and is appended to as it is (no S record is added to it,
+ * so the coordinator that wrote it can still read it). A coordinator older than S records
+ * refuses a journal that has one, naming its line ("record type S is not ..."). */
 
 typedef struct journal_s journal_t;
 
@@ -43,7 +49,7 @@ typedef struct {
 } journal_credit_t;
 
 /* Opens the journal of a job of `kind` ("perft", "analyse") at `path`, creating it (header
- * written and synced) if it is missing or empty. Loads every finished task. Returns NULL
+ * and start record written and synced) if it is missing or empty. Loads every finished task. Returns NULL
  * with a message naming the file (and line) in err when: the file cannot be opened or
  * locked (another coordinator has it), its header is not a version-2 journal of that kind
  * or a version-1 journal, its job key differs from `job_key`, a complete line is malformed or fails its
@@ -97,6 +103,14 @@ int journal_append(journal_t *self, uint64_t task_id, const char *task_key, coun
  * the task is already recorded. */
 int journal_append_credited(journal_t *self, uint64_t task_id, const char *task_key, count_t nodes,
                             const perft_stats_t *stats, const journal_credit_t *credit);
+
+/* Unix seconds the job first started (its S record, written by the run that created the file),
+ * or 0 when unknown: the file was written before start records. */
+int64_t journal_started_at(const journal_t *self);
+
+/* Whether the file was there before this open: an earlier run of the job left it, and this run
+ * resumes it (even if that run finished no task). */
+bool journal_resumed(const journal_t *self);
 
 /* The credits loaded from the file and appended since, in file order (k < journal_credit_nb). */
 size_t journal_credit_nb(const journal_t *self);

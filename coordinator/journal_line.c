@@ -1,4 +1,4 @@
-/* journal_line.c: the cluster journal's two records, T and C, as jfile records (format in
+/* journal_line.c: the cluster journal's records, T, C and S, as jfile records (format in
  * journal.h; the file, its header and its checksums are core/base/jfile.c's). */
 #include "journal_line.h"
 
@@ -142,5 +142,29 @@ int jline_parse_credit(jfile_rec_t *rec, journal_credit_t *out, char *err, size_
         snprintf(err, errlen, "credit: wall_ms \"%.40s\" is not a decimal number", f[4]);
         return -1;
     }
+    return 0;
+}
+
+size_t jline_format_start(int64_t started_at, char *buf, size_t cap)
+{
+    char at[24];
+    snprintf(at, sizeof at, "%lld", (long long)started_at);
+    const char *f[1] = {at};
+    return jfile_format(buf, cap, 'S', 1, f);
+}
+
+int jline_parse_start(jfile_rec_t *rec, int64_t *started_at, char *err, size_t errlen)
+{
+    uint64_t at;
+    if (rec->type != 'S' || rec->field_nb != 1) {
+        snprintf(err, errlen, "not a start record (expected S and 1 TAB-separated field)");
+        return -1;
+    }
+    if (s_parse_u64(rec->field[0], &at) != 0 || at == 0 || at > INT64_MAX) {
+        snprintf(err, errlen, "start: started_at \"%.40s\" is not a positive decimal number of seconds",
+                 rec->field[0]);
+        return -1;
+    }
+    *started_at = (int64_t)at;
     return 0;
 }

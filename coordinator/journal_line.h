@@ -1,4 +1,4 @@
-/* journal_line.h: the cluster journal's T and C records as jfile records (private to journal.c
+/* journal_line.h: the cluster journal's T, C and S records as jfile records (private to journal.c
  * and its test). */
 #pragma once
 
@@ -33,3 +33,10 @@ int jline_parse_entry(jfile_rec_t *rec, jline_entry_t *out, char *err, size_t er
 
 /* Parses a C record into *out. 0, or -1 with the field and the problem in err. */
 int jline_parse_credit(jfile_rec_t *rec, journal_credit_t *out, char *err, size_t errlen);
+
+/* Formats a start record (Unix seconds, with its CRC and '\n') into buf; 0 if it does not fit. */
+size_t jline_format_start(int64_t started_at, char *buf, size_t cap);
+
+/* Parses an S record into *started_at (Unix seconds, > 0). 0, or -1 with the field and the
+ * problem in err. */
+int jline_parse_start(jfile_rec_t *rec, int64_t *started_at, char *err, size_t errlen);

@@ -28,3 +28,14 @@ char *json_value_iso(int64_t unix_s, char out[32])
         strftime(out, 32, "%Y-%m-%dT%H:%M:%SZ", &tm);
     return out;
 }
+
+json_t *json_value_start(int64_t job_started_at, bool resumed, int64_t run_started_at)
+{
+    char started[32], resumed_at[32] = "";
+    const char *source = !resumed ? "run" : job_started_at > 0 ? "journal" : "unknown";
+    json_value_iso(job_started_at > 0 ? job_started_at : resumed ? 0 : run_started_at, started);
+    if (resumed)
+        json_value_iso(run_started_at, resumed_at);
+    return json_pack("{s:s?, s:s, s:s?}", "started_at", started[0] ? started : NULL, "started_at_source", source,
+                     "resumed_at", resumed_at[0] ? resumed_at : NULL);
+}

@@ -38,6 +38,9 @@ typedef struct {
     uint64_t queued, running; /* units waiting, units leased */
     const char *amount_noun; /* "nodes", "positions": a Prometheus name part ([a-z_]) */
     count_t amount;          /* produced by the units done this run */
+    bool resumed;            /* an earlier run of the job left its journal (or tables): this run resumes it */
+    int64_t job_started_at;  /* Unix seconds the job first started (its journal's start record), 0:
+                              * unknown (resumed from a journal older than start records) or no journal */
 } job_progress_t;
 
 struct json_t; /* jansson's */

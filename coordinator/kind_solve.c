@@ -82,6 +82,9 @@ static void s_progress(const void *job, job_progress_t *out)
     out->done = (uint64_t)s->g.done;
     out->total = (uint64_t)s->g.n;
     out->loaded = (uint64_t)s->g.preloaded;
+    /* DIR/solve.journal is the directory's, which several jobs share: it keeps no job's start */
+    out->resumed = s->g.preloaded > 0;
+    out->job_started_at = 0;
     if (s->opts->max_pieces)
         snprintf(out->what, sizeof out->what, "solve up to %d pieces", s->opts->max_pieces);
     else

@@ -107,18 +107,21 @@ static json_t *s_verify(const opts_t *o, const server_summary_t *sum)
                      (json_int_t)sum->disagreements);
 }
 
-/* The run: its times, its units (the row's progress) and the server's counters. */
+/* The run: the job's start and this run's (json_value_start), its end, its units (the row's
+ * progress) and the server's counters. */
 static json_t *s_run(const job_ops_t *kind, const void *job, const server_summary_t *s)
 {
-    char started[32], finished[32];
+    char finished[32];
     job_progress_t p = {0};
     kind->progress(job, &p);
-    json_value_iso(s->started_at, started);
     json_value_iso(s->finished_at, finished);
-    json_t *run = json_pack("{s:s, s:s, s:f, s:s, s:I, s:I, s:I, s:I}", "started_at", started, "finished_at",
-                            finished, "seconds", s->seconds, "unit", p.unit, "total", (json_int_t)p.total, "done",
-                            (json_int_t)p.done, "loaded", (json_int_t)p.loaded, "dispatched",
-                            (json_int_t)s->dispatched);
+    json_t *run = json_value_start(p.job_started_at, p.resumed, s->started_at);
+    json_t *times = json_pack("{s:s, s:f, s:s, s:I, s:I, s:I, s:I}", "finished_at", finished, "seconds", s->seconds,
+                              "unit", p.unit, "total", (json_int_t)p.total, "done", (json_int_t)p.done, "loaded",
+                              (json_int_t)p.loaded, "dispatched", (json_int_t)s->dispatched);
+    if (run == NULL || times == NULL || json_object_update(run, times) != 0)
+        json_decref(run), run = NULL;
+    json_decref(times);
     json_t *more = json_pack("{s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:f, s:f, s:I, s:I}", "results", (json_int_t)s->results,
                              "duplicates", (json_int_t)s->duplicates, "copies", (json_int_t)s->copies, "requeued",
                              (json_int_t)s->requeued, "dropped", (json_int_t)s->dropped, "impossible",

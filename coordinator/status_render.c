@@ -80,8 +80,9 @@ static json_t *s_history(const history_t *h)
 char *status_render_json(const status_snap_t *s)
 {
     const job_progress_t *p = &s->progress;
-    char started[32];
-    json_value_iso(s->started_at, started);
+    json_t *start = json_value_start(p->job_started_at, p->resumed, s->started_at);
+    if (start == NULL)
+        return NULL;
     json_t *prog = json_pack("{s:s, s:I, s:I, s:I, s:I, s:I, s:s, s:o, s:f, s:f, s:f, s:o}", "unit",
                              p->unit ? p->unit : "", "done", (json_int_t)p->done, "total", (json_int_t)p->total,
                              "loaded", (json_int_t)p->loaded, "queued", (json_int_t)p->queued, "running",
@@ -98,12 +99,15 @@ char *status_render_json(const status_snap_t *s)
                                  "table_bytes_received", (json_int_t)s->sum.table_bytes_received);
     json_t *memory = json_pack("{s:I, s:I}", "resident_bytes", (json_int_t)s->rss_bytes, "virtual_bytes",
                                (json_int_t)s->vm_bytes);
-    json_t *root = json_pack("{s:s, s:s, s:s, s:s, s:s, s:i, s:s?, s:f, s:f, s:o, s:o, s:o, s:I, s:o, s:o}", "kind",
-                             s->kind, "state", s_state[s->state], "variant", s->variant, "what", p->what, "position",
-                             p->position, "depth", p->depth, "started_at", started[0] ? started : NULL,
-                             "elapsed_seconds", s->elapsed_s, "cpu_seconds", s->cpu_s, "memory", memory, "progress",
-                             prog, "counters", counters, "workers_connected", (json_int_t)s->worker_nb, "workers",
-                             s_workers(s), "history", s_history(&s->history));
+    json_t *root = json_pack("{s:s, s:s, s:s, s:s, s:s, s:i, s:O, s:O, s:O, s:f, s:f, s:o, s:o, s:o, s:I, s:o, s:o}",
+                             "kind", s->kind, "state", s_state[s->state], "variant", s->variant, "what", p->what,
+                             "position", p->position, "depth", p->depth, "started_at",
+                             json_object_get(start, "started_at"), "started_at_source",
+                             json_object_get(start, "started_at_source"), "resumed_at",
+                             json_object_get(start, "resumed_at"), "elapsed_seconds", s->elapsed_s, "cpu_seconds",
+                             s->cpu_s, "memory", memory, "progress", prog, "counters", counters, "workers_connected",
+                             (json_int_t)s->worker_nb, "workers", s_workers(s), "history", s_history(&s->history));
+    json_decref(start);
     if (root == NULL)
         return NULL;
     char *text = json_dumps(root, JSON_COMPACT | JSON_REAL_PRECISION(9));

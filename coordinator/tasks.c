@@ -57,6 +57,8 @@ void tasks_progress(const tasks_t *t, job_progress_t *out)
     out->running = sched_inflight_nb(t->sched);
     out->amount_noun = "nodes";
     out->amount = t->nodes_done;
+    out->resumed = t->journal != NULL && journal_resumed(t->journal);
+    out->job_started_at = t->journal != NULL ? journal_started_at(t->journal) : 0;
 }
 
 /* sched_next_best's rank: the kind's, for the worker being served. */

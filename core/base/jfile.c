@@ -22,7 +22,8 @@ struct jfile_s {
     char *path;
     int fd;
     int version;
-    off_t size; /* bytes of complete, checked lines */
+    bool created; /* this open wrote the header: no earlier run used the file */
+    off_t size;   /* bytes of complete, checked lines */
 };
 
 size_t jfile_escape(const char *src, char *dst, size_t cap)
@@ -358,6 +359,7 @@ static int s_prepare_tail(jfile_t *self, off_t file_size, const jfile_spec_t *sp
         return -1;
     }
     self->version = JFILE_VERSION;
+    self->created = true;
     s_sync_dir(self->path);
     return 0;
 }
@@ -428,6 +430,11 @@ err:;
 int jfile_version(const jfile_t *self)
 {
     return self->version;
+}
+
+bool jfile_created(const jfile_t *self)
+{
+    return self->created;
 }
 
 const char *jfile_path(const jfile_t *self)

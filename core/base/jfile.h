@@ -55,6 +55,10 @@ jfile_t *jfile_open(const char *path, const jfile_spec_t *spec, char *err, size_
  * with the same records: see docs/journal.md). */
 int jfile_version(const jfile_t *self);
 
+/* Whether jfile_open wrote the header (the file was missing, empty or held a torn header): no
+ * earlier run left anything in it. */
+bool jfile_created(const jfile_t *self);
+
 /* The path the journal was opened (or renamed) under. */
 const char *jfile_path(const jfile_t *self);
 

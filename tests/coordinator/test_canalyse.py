@@ -161,10 +161,11 @@ def kill_coordinator(version_1):
     # A record altered by hand, with a valid checksum, whose PV is not legal, is refused (exit 2), not taken.
     with open(journal) as f:
         lines = f.read().splitlines()
-    fields = lines[1].split("\t")
+    k = next(i for i, line in enumerate(lines) if line.startswith("T\t"))  # the first task record
+    fields = lines[k].split("\t")
     fields[4] = re.sub(r" pv (\w+) \w+", r" pv \1 a1a1", fields[4])
     body = "\t".join(fields[:-1])
-    lines[1] = body + "\t%08x" % zlib.crc32(body.encode())
+    lines[k] = body + "\t%08x" % zlib.crc32(body.encode())
     with open(journal, "w") as f:
         f.write("\n".join(lines) + "\n")
     p = subprocess.run(prog("coordinator", "--analyse", 10, "--journal", journal, "--local-workers", 1, *HASH),

@@ -1,4 +1,5 @@
-/* test_journal.c: the coordinator's journal: round trip, reopen, wrong job, torn and corrupt lines, duplicates, size. */
+/* test_journal.c: the coordinator's journal: round trip, reopen, wrong job, torn and corrupt lines, duplicates, size,
+ * the start record. */
 #include <errno.h>
 #include <fcntl.h>
 #include <setjmp.h>
@@ -8,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -160,13 +162,20 @@ static void test_torn_last_line_is_cut(void **state)
     journal_destroy(&j);
 }
 
-/* A journal holding only the header of job `key`; returns its size. */
+/* A journal holding only the header of job `key` (as a coordinator older than start records
+ * left it when it finished no task); returns its size. */
 static off_t s_header_only(fixture_t *f, const char *key)
 {
     unlink(f->path);
     journal_t *j = journal_open(f->path, "perft", key, f->err, sizeof f->err);
     assert_non_null(j);
     journal_destroy(&j);
+    char buf[JFILE_LINE_MAX];
+    FILE *fp = fopen(f->path, "r");
+    assert_non_null(fp);
+    assert_non_null(fgets(buf, sizeof buf, fp));
+    fclose(fp);
+    assert_int_equal(truncate(f->path, (off_t)strlen(buf)), 0); /* its start record cut off */
     return s_file_size(f->path);
 }
 
@@ -178,7 +187,9 @@ static void test_torn_header_is_rewritten(void **state)
     journal_t *j = journal_open(f->path, "perft", "job", f->err, sizeof f->err);
     assert_non_null(j);
     assert_int_equal(journal_done_nb(j), 0);
-    assert_int_equal(s_file_size(f->path), (off_t)n);
+    assert_false(journal_resumed(j)); /* a new journal: its header again, and its start record */
+    assert_true(journal_started_at(j) > 0);
+    assert_true(s_file_size(f->path) > (off_t)n);
     journal_destroy(&j);
 }
 
@@ -202,7 +213,7 @@ static void test_corrupt_line_refused(void **state)
     fwrite(buf, 1, len, fp);
     fclose(fp);
     assert_null(journal_open(f->path, "perft", "job", f->err, sizeof f->err));
-    assert_non_null(strstr(f->err, ":3: checksum mismatch"));
+    assert_non_null(strstr(f->err, ":4: checksum mismatch")); /* line 2 is the start record */
     assert_non_null(strstr(f->err, f->path));
     /* a line with a good checksum but a bad field names the field */
     s_header_only(f, "job");
@@ -249,7 +260,7 @@ static void test_duplicates(void **state)
     s_append_raw(f->path, line, n); /* disagreeing duplicate */
     assert_null(journal_open(f->path, "perft", "job", f->err, sizeof f->err));
     assert_non_null(strstr(f->err, "task 5 is recorded twice with different counts"));
-    assert_non_null(strstr(f->err, ":5:"));
+    assert_non_null(strstr(f->err, ":6:"));
 }
 
 static void test_second_open_is_locked_out(void **state)
@@ -340,7 +351,7 @@ static void test_credits(void **state)
     assert_true(n > 0);
     s_append_raw(f->path, line, n);
     assert_null(journal_open(f->path, "perft", "job", f->err, sizeof f->err));
-    assert_non_null(strstr(f->err, ":7: credit of task 1 does not follow"));
+    assert_non_null(strstr(f->err, ":8: credit of task 1 does not follow"));
 }
 
 /* Short lines (empty, one byte) at the end are refused, never read past (the ASan build). */
@@ -352,14 +363,14 @@ static void test_short_lines(void **state)
     journal_destroy(&j);
     s_append_raw(f->path, "T\n", 2);
     assert_null(journal_open(f->path, "perft", "job", f->err, sizeof f->err));
-    assert_non_null(strstr(f->err, ":2:"));
+    assert_non_null(strstr(f->err, ":3:"));
     assert_int_equal(truncate(f->path, 0), 0); /* an empty file: a new journal again */
     j = journal_open(f->path, "perft", "job", f->err, sizeof f->err);
     assert_non_null(j);
     journal_destroy(&j);
     s_append_raw(f->path, "\n", 1);
     assert_null(journal_open(f->path, "perft", "job", f->err, sizeof f->err));
-    assert_non_null(strstr(f->err, ":2:"));
+    assert_non_null(strstr(f->err, ":3:"));
 }
 
 /* A version-1 journal written by the code before jfile (tests/data/journal-v1.txt)
@@ -387,6 +398,7 @@ static void test_version_1_resumes(void **state)
     assert_string_equal(journal_key_text(j, 1), "key%09one %25");
     assert_true(journal_lookup(j, 2, &nodes, NULL) && nodes == 99 && !journal_has_stats(j, 2));
     assert_int_equal(journal_credit_nb(j), 2);
+    assert_true(journal_resumed(j) && journal_started_at(j) == 0); /* no start record: unknown */
     assert_string_equal(journal_credit_at(j, 0)->worker, "w\tone");
     assert_true(journal_credit_at(j, 0)->cpu_ms == 40 && journal_credit_at(j, 0)->wall_ms == 55);
     assert_true(journal_credit_at(j, 1)->task_id == 3 && journal_credit_at(j, 1)->cpu_ms == -1);
@@ -420,6 +432,66 @@ static void test_version_1_resumes(void **state)
     assert_non_null(fgets(buf, sizeof buf, fp));
     fclose(fp);
     assert_memory_equal(buf, "OCTAD-JOURNAL\t1\t", 16);
+    fp = fopen(f->path, "r");
+    assert_non_null(fp);
+    len = fread(buf, 1, sizeof buf - 1, fp);
+    fclose(fp);
+    buf[len] = '\0';
+    assert_null(strstr(buf, "\nS\t")); /* never given a start record: its coordinator reads it still */
+}
+
+/* The start record: written once by the open that creates the file, read back by every later
+ * open; a journal without one (older) says unknown and gets none; a second or a bad one is
+ * refused naming its line. */
+static void test_start_record(void **state)
+{
+    fixture_t *f = *state;
+    time_t before = time(NULL);
+    journal_t *j = journal_open(f->path, "perft", "job", f->err, sizeof f->err);
+    time_t after = time(NULL);
+    assert_non_null(j);
+    int64_t at = journal_started_at(j);
+    assert_false(journal_resumed(j));
+    assert_true(at >= (int64_t)before && at <= (int64_t)after);
+    assert_int_equal(journal_append(j, 1, "a", 10, NULL), 0);
+    journal_destroy(&j);
+    char buf[4096], line[JFILE_LINE_MAX];
+    FILE *fp = fopen(f->path, "r");
+    assert_non_null(fp);
+    assert_non_null(fgets(buf, sizeof buf, fp));
+    assert_non_null(fgets(buf, sizeof buf, fp)); /* line 2, right after the header */
+    fclose(fp);
+    size_t n = jline_format_start(at, line, sizeof line);
+    assert_true(n > 0 && strlen(buf) == n && memcmp(buf, line, n) == 0);
+    for (int pass = 0; pass < 2; pass++) { /* resumed: the same start, nothing more written */
+        off_t size = s_file_size(f->path);
+        j = journal_open(f->path, "perft", "job", f->err, sizeof f->err);
+        assert_non_null(j);
+        assert_true(journal_resumed(j) && journal_started_at(j) == at && journal_done_nb(j) == 1);
+        journal_destroy(&j);
+        assert_int_equal(s_file_size(f->path), size);
+    }
+    off_t size = s_header_only(f, "job"); /* before start records: unknown, and it stays so */
+    j = journal_open(f->path, "perft", "job", f->err, sizeof f->err);
+    assert_non_null(j);
+    assert_true(journal_resumed(j) && journal_started_at(j) == 0);
+    journal_destroy(&j);
+    assert_int_equal(s_file_size(f->path), size);
+    n = jline_format_start(1764892800, line, sizeof line);
+    s_append_raw(f->path, line, n);
+    j = journal_open(f->path, "perft", "job", f->err, sizeof f->err);
+    assert_non_null(j);
+    assert_true(journal_started_at(j) == 1764892800);
+    journal_destroy(&j);
+    s_append_raw(f->path, line, n);
+    assert_null(journal_open(f->path, "perft", "job", f->err, sizeof f->err));
+    assert_non_null(strstr(f->err, ":3: a second start record"));
+    s_header_only(f, "job");
+    strcpy(buf, "S\t0");
+    n = (size_t)snprintf(line, sizeof line, "%s\t%08x\n", buf, (unsigned)hash_crc32(buf, strlen(buf)));
+    s_append_raw(f->path, line, n);
+    assert_null(journal_open(f->path, "perft", "job", f->err, sizeof f->err));
+    assert_non_null(strstr(f->err, ":2: start: started_at \"0\" is not a positive decimal number"));
 }
 
 int main(void)
@@ -437,6 +509,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_second_open_is_locked_out, s_setup, s_teardown),
         cmocka_unit_test_setup_teardown(test_many_entries, s_setup, s_teardown),
         cmocka_unit_test_setup_teardown(test_version_1_resumes, s_setup, s_teardown),
+        cmocka_unit_test_setup_teardown(test_start_record, s_setup, s_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

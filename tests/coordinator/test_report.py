@@ -8,11 +8,14 @@ And `--dump-tasks FILE.csv`: one row per task whose counts times multiplicities 
 total, with a worker stopped past its lease (its tasks' requeues), and after a coordinator
 killed mid-job and resumed from its journal (the killed run's tasks with their worker).
 
+And a resumed job's start: its first start from its journal's start record, this run's apart
+(resumed_at), and "unknown" for a journal written before start records; the same in /status.
+
 And the bytes of table files a solve job sends to workers and takes from them, in the report,
 in /status and in /metrics, against the files on disk.
 
 usage: test_report.py CASE --bin DIR --octad PATH
-Cases: perft, analyse, solve, usage, dump, dump_restart, tables, journal_name.
+Cases: perft, analyse, solve, usage, dump, dump_restart, tables, journal_name, resume_start, resume_start_old.
 """
 import csv
 import json
@@ -324,6 +327,102 @@ def case_journal_name():
         rows = list(csv.reader(f))[1:]
     check(len(rows) == res["tasks"] and all(r[7] == name and r[10] == "journal" for r in rows),
           "the dump quotes it: each row's worker reads back exact, from the journal")
+
+
+def journal_set_start(path, at):
+    """Rewrites a cluster journal's start record (S) to Unix seconds `at`, or removes it when at is None
+    (a journal written before start records), with its line's checksum."""
+    out = []
+    with open(path) as f:
+        for line in f:
+            if line.startswith("S\t"):
+                if at is None:
+                    continue
+                body = "S\t%d" % at
+                line = "%s\t%08x\n" % (body, zlib.crc32(body.encode()))
+            out.append(line)
+    with open(path, "w") as f:
+        f.write("".join(out))
+
+
+def iso(t):
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(t))
+
+
+# A job first started at 2025-12-05T00:00:00Z, as its journal's start record says.
+FIRST_START = 1764892800
+
+
+def resumed_job(tag, start):
+    """A perft job run to its end with a journal whose start record is then set to `start` (None: removed),
+    resumed by a second coordinator with --report and --http: (its report's JSON, its Markdown, its /status
+    after the job, the second run's wall-clock window)."""
+    j = os.path.join(tc.TMP, "j.journal")
+    t0 = time.time()
+    c = tc.Coord(tag + "1", "--perft", 5, "--local-workers", 1, "--journal", j, "--json")
+    c.finish(timeout=120)
+    t1 = time.time()
+    with open(j) as f:
+        lines = f.readlines()
+    m = re.fullmatch(r"S\t(\d+)\t[0-9a-f]{8}\n", lines[1])
+    check(m is not None and int(t0) <= int(m.group(1)) <= t1,
+          "the first run wrote the job's start right after the header: %r" % lines[1])
+    journal_set_start(j, start)
+    prefix = os.path.join(tc.TMP, "r")
+    before = int(time.time())
+    c = tc.Coord(tag + "2", "--perft", 5, "--local-workers", 1, "--journal", j, "--json", "--report", prefix,
+                 "--http", 0, "--http-hold", 60)
+    port = c.wait_log(r"status on http://127\.0\.0\.1:(\d+)/ ")[0]
+    c.wait_log(r"report written to", timeout=120)
+    with urllib.request.urlopen("http://127.0.0.1:%s/status" % port, timeout=10) as r:
+        status = json.loads(r.read().decode())
+    c.p.terminate()
+    res, _ = c.finish(timeout=60)
+    after = time.time()
+    check(res["tasks_loaded"] == res["tasks"], "the second run resumed the whole job from the journal")
+    doc, md = read_report(prefix)
+    return doc, md, status, (before, after)
+
+
+def md_section(md, title):
+    """The text of the Markdown's section `## title`, up to the next one."""
+    return md.split("\n## %s\n" % title, 1)[1].split("\n## ", 1)[0]
+
+
+def check_resumed_at(doc, status, window):
+    run_ = doc["run"]
+    check(run_["resumed_at"] is not None and iso(window[0]) <= run_["resumed_at"] <= iso(window[1]) and
+          run_["resumed_at"] <= run_["finished_at"],
+          "resumed_at is this run's start (%s), apart from the job's" % run_["resumed_at"])
+    check(status["resumed_at"] == run_["resumed_at"] and status["started_at"] == run_["started_at"] and
+          status["started_at_source"] == run_["started_at_source"],
+          "/status says the same start, source and resumption as the report")
+
+
+def case_resume_start():
+    """A resumed job's report and /status give its first start, from its journal, and this run's separately."""
+    doc, md, status, window = resumed_job("start", FIRST_START)
+    run_ = doc["run"]
+    check(run_["started_at"] == "2025-12-05T00:00:00Z" and run_["started_at_source"] == "journal",
+          "started_at is the job's first start, from its journal (%s)" % run_["started_at"])
+    check_resumed_at(doc, status, window)
+    sec = md_section(md, "Run")
+    check("| started\\_at | 2025-12-05T00:00:00Z |" in sec and "| started\\_at\\_source | journal |" in sec and
+          "| resumed\\_at | %s |" % run_["resumed_at"] in sec, "the Markdown's Run section says both")
+
+
+def case_resume_start_old():
+    """A journal written before start records: the start is unknown, said so, and this run's is separate."""
+    doc, md, status, window = resumed_job("old", None)
+    run_ = doc["run"]
+    check(run_["started_at"] is None and run_["started_at_source"] == "unknown",
+          "started_at is null and its source \"unknown\" (the journal keeps no start)")
+    check_resumed_at(doc, status, window)
+    sec = md_section(md, "Run")
+    check("| started\\_at | - |" in sec and "| started\\_at\\_source | unknown |" in sec,
+          "the Markdown says the start is unknown")
+    with open(os.path.join(tc.TMP, "j.journal")) as f:
+        check(not any(line.startswith("S\t") for line in f), "and no start record was invented for it")
 
 
 if __name__ == "__main__":

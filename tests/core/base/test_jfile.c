@@ -116,6 +116,7 @@ static void test_round_trip(void **state)
     jfile_t *j = s_open(f, "perft", "job\twith tab %");
     assert_non_null(j);
     assert_int_equal(jfile_version(j), 2);
+    assert_true(jfile_created(j)); /* this open wrote the header */
     s_add(j, 'T', 2, (const char *[]){"1", "a key"});
     s_add(j, 'C', 3, (const char *[]){"1", "w\n", ""});
     s_add(j, 'E', 0, NULL);
@@ -132,6 +133,7 @@ static void test_round_trip(void **state)
 
     j = s_open(f, "perft", "job\twith tab %");
     assert_non_null(j);
+    assert_false(jfile_created(j)); /* an earlier open did */
     assert_int_equal(f->seen_nb, 3);
     assert_string_equal(f->seen[0], "T|1|a key");
     assert_string_equal(f->seen[1], "C|1|w\n|");
