@@ -184,10 +184,13 @@ static void s_task_text(const tasks_t *t, size_t i, char *buf, size_t len)
     snprintf(buf, len, "%s pair %s", s_is_check(sv, i) ? "check" : "make", sv->g.pairs[s_pair(sv, i)].name);
 }
 
+/* A make task's answer is its files' CRC-32Cs (s_digest), a check's the records it checked. */
 static void s_answer_text(const tasks_t *t, size_t i, sched_answer_t v, char *buf, size_t len)
 {
-    (void)t, (void)i;
-    snprintf(buf, len, "files with CRC-32C %016llx", (unsigned long long)v);
+    if (s_is_check((const ssolve_t *)t, i))
+        snprintf(buf, len, "%llu records checked, 0 inconsistencies", (unsigned long long)v);
+    else
+        snprintf(buf, len, "files with CRC-32C %016llx", (unsigned long long)v);
 }
 
 /* Who made pair k's files, for logs: the session's name, else the principal its journal
@@ -347,6 +350,21 @@ static bool s_tables_match(const sdag_pair_t *pr, const msg_solved_t *r)
     return ok;
 }
 
+/* Task i (a make or a check) answered by p in elapsed_ms, adding `amount` positions: credited
+ * to p in the contributors and the --dump-tasks book, its CPU and wall time with it. false
+ * after server_fail (out of memory). */
+static bool s_credit(server_t *s, ssolve_t *sv, peer_t *p, size_t i, uint64_t elapsed_ms, uint64_t amount)
+{
+    tasks_by(&sv->t, p, i, elapsed_ms);
+    sv->t.by.amount = amount;
+    if (!tasks_credit_by(s, &sv->t, i))
+        return false;
+    p->cpu_credited_ms = p->cpu_ms;
+    p->wall_s += (double)elapsed_ms / 1000.0;
+    s->sum.worker_seconds += (double)elapsed_ms / 1000.0;
+    return true;
+}
+
 static void s_on_solved(server_t *s, ssolve_t *sv, peer_t *p, const msg_solved_t *r)
 {
     char err[600];
@@ -369,13 +387,8 @@ static void s_on_solved(server_t *s, ssolve_t *sv, peer_t *p, const msg_solved_t
     }
     sv->t.nodes_done += r->positions;
     p->amount += r->positions;
-    tasks_by(&sv->t, p, i, r->elapsed_ms); /* the contributors count what p solved, as nodes_done does */
-    sv->t.by.amount = r->positions;
-    if (!tasks_credit_by(s, &sv->t, i))
+    if (!s_credit(s, sv, p, i, r->elapsed_ms, r->positions)) /* as nodes_done counts what p solved */
         return;
-    p->cpu_credited_ms = p->cpu_ms;
-    p->wall_s += (double)r->elapsed_ms / 1000.0;
-    s->sum.worker_seconds += (double)r->elapsed_ms / 1000.0;
     if (r->in_shared) {
         if (ssolve_check_files(sv, k, r->tables, (int)r->n_tables, err, sizeof err) == 0) {
             s_arrived(s, sv, p, k, r->tables, (int)r->n_tables);
@@ -496,6 +509,8 @@ static void s_on_verified(server_t *s, ssolve_t *sv, peer_t *p, const msg_verifi
         return;
     }
     sv->verified_nb++;
+    if (!s_credit(s, sv, p, i, v->elapsed_ms, 0)) /* p checked it: no position solved */
+        return;
     tasks_accept(s, &sv->t, p, i, v->records);
     server_log(s, "pair %s verified by worker %s (made by worker %s): %llu records, 0 inconsistencies; %d of %d "
                "pairs done", pr->name, p->name, maker, (unsigned long long)v->records, sv->g.done, sv->g.n);

@@ -6,7 +6,8 @@ whose name holds quotes, a backslash, a pipe and control bytes; a path that cann
 
 And `--dump-tasks FILE.csv`: one row per task whose counts times multiplicities add up to the
 total, with a worker stopped past its lease (its tasks' requeues), and after a coordinator
-killed mid-job and resumed from its journal (the killed run's tasks with their worker).
+killed mid-job and resumed from its journal (the killed run's tasks with their worker), and for a
+solve job under --verify (the worker that checked each pair).
 
 And a resumed job's start: its first start from its journal's start record, this run's apart
 (resumed_at), and "unknown" for a journal written before start records; the same in /status.
@@ -15,7 +16,8 @@ And the bytes of table files a solve job sends to workers and takes from them, i
 in /status and in /metrics, against the files on disk.
 
 usage: test_report.py CASE --bin DIR --octad PATH
-Cases: perft, analyse, solve, usage, dump, dump_restart, tables, journal_name, resume_start, resume_start_old.
+Cases: perft, analyse, solve, usage, dump, dump_restart, tables, journal_name, resume_start, resume_start_old,
+dump_verify.
 """
 import csv
 import json
@@ -327,6 +329,44 @@ def case_journal_name():
         rows = list(csv.reader(f))[1:]
     check(len(rows) == res["tasks"] and all(r[7] == name and r[10] == "journal" for r in rows),
           "the dump quotes it: each row's worker reads back exact, from the journal")
+
+
+def case_dump_verify():
+    """A solve job under --verify: each pair's check task has the worker that checked it (never its maker),
+    as the coordinator's log says, and the records it checked; the rows are each contributor's tasks."""
+    dump, prefix = os.path.join(tc.TMP, "tasks.csv"), os.path.join(tc.TMP, "r")
+    c = tc.Coord("sv", "--solve", "--max-pieces", 3, "--tables", os.path.join(tc.TMP, "t"), "--verify",
+                 "--local-workers", 2, "--json", "--dump-tasks", dump, "--report", prefix)
+    res, err = c.finish(timeout=120)
+    with open(dump, newline="") as f:
+        rows = list(csv.reader(f))
+    check(rows[0] == DUMP_HEADER, "the CSV header")
+    rows = [dict(zip(DUMP_HEADER, r)) for r in rows[1:]]
+    n = res["pairs"]
+    make = {r["task"][len("make pair "):]: r for r in rows[:n]}
+    checks = {r["task"][len("check pair "):]: r for r in rows[n:]}
+    check(len(rows) == 2 * n and set(make) == set(checks) and len(make) == n and
+          all(r["task"].startswith("make pair ") for r in rows[:n]) and
+          all(r["task"].startswith("check pair ") for r in rows[n:]),
+          "one make and one check row for each of the %d pairs" % n)
+    log = {m.group(1): (m.group(2), m.group(3), int(m.group(4))) for m in
+           re.finditer(r"pair (\S+) verified by worker (\S+) \(made by worker (\S+)\): (\d+) records", err)}
+    check(set(log) == set(make), "the log names a verifier for every pair")
+    for pair, (verifier, maker, records) in sorted(log.items()):
+        r, m = checks[pair], make[pair]
+        check(r["worker"] == verifier != m["worker"] == maker and r["source"] == "run" and
+              r["answer"] == "%d records checked, 0 inconsistencies" % records and r["amount"] == "0" and
+              float(r["wall_seconds"]) >= 0 and int(r["leases"]) >= 1,
+              "check pair %s: checked by %s (the log's), not by its maker %s; %d records" %
+              (pair, verifier, maker, records))
+    check(sum(int(r["amount"]) for r in rows) == res["positions"],
+          "the amounts add up to the positions solved (%d): a check solves none" % res["positions"])
+    doc, _ = read_report(prefix)
+    for x in doc["contributors"]:
+        mine = [r for r in rows if r["worker"] == x["worker"]]
+        check(len(mine) == x["tasks"] and sum(int(r["amount"]) for r in mine) == x["positions"],
+              "%s: its rows (makes and checks) are its tasks and positions in the report (%d)" %
+              (x["worker"], len(mine)))
 
 
 def journal_set_start(path, at):
