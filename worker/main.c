@@ -22,7 +22,8 @@ static const char s_usage_text[] =
 
 static const char s_epilogue[] =
     "\nSIGTERM/SIGINT hand unfinished tasks back and exit 0, within 3 s even if the coordinator\n"
-    "is gone. Exit status 0, 1 failure, 2 bad usage.\n";
+    "is gone. Exit status 0, 1 failure, 2 bad usage, 4 --once gave up (no session for\n"
+    "--once-wait seconds after one was lost).\n";
 
 /* --name: 1 to MSG_NAME_MAX - 1 bytes, copied into the options. */
 static int s_name(const char *text, void *field, char *err, size_t errlen)
@@ -64,6 +65,9 @@ static const opt_t s_rows[] = {
     {"--prefetch", 0, OPT_INT, "N", W(prefetch), "tasks to ask for beyond the threads, to hide latency (default 0)",
      .lo = 0, .hi = 64},
     {"--once", 0, OPT_FLAG, NULL, W(once), "exit when the coordinator ends the job (BYE)"},
+    {"--once-wait", 0, OPT_INT, "S", W(once_wait_s), "with --once: after a session is lost, give up (exit 4) when no\n"
+     "new one is welcomed within S seconds: the job most likely ended\n"
+     "while this worker could not hear its BYE (default 60)", .lo = 1, .hi = 86400},
     {"--tables", 0, OPT_TEXT, "DIR", W(tables), "solve tasks: the table cache (fetched and made tables); when DIR is\n"
      "the coordinator's --tables (same .octad-dir-id) tables are read and\n"
      "written there, with no transfer (default: a temporary cache,\nremoved at exit)"},
@@ -109,6 +113,10 @@ static int s_parse(int argc, char **argv, s_cli_t *c)
         return rc;
     if (o->endpoint == NULL)
         return opt_usage("worker", "--connect ENDPOINT is required");
+    if (o->once_wait_s != 0 && !o->once)
+        return opt_usage("worker", "--once-wait: only with --once");
+    if (o->once_wait_s == 0)
+        o->once_wait_s = 60;
     if (o->threads + o->prefetch > 1024)
         return opt_usage("worker", "--prefetch: threads + prefetch must be at most 1024");
     if ((o->server_key_file == NULL) != (o->secret_file == NULL))

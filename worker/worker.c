@@ -57,6 +57,7 @@ typedef struct {
     uint32_t hb_ms, liveness;
     uint64_t job_id;
     int64_t last_recv, last_send, state_since, reconnect_at;
+    int64_t lost_at;         /* when the last welcomed session was lost (--once gives up once_wait_s after) */
     int64_t last_flush;      /* when held results were last taken and sent */
     int64_t backoff_ms;
     size_t credit_out;       /* credit given this session and not yet used by a TASK */
@@ -176,6 +177,8 @@ static void s_forget_session(s_worker_t *w)
 static void s_disconnect(s_worker_t *w, const char *why)
 {
     s_log(w, false, "%s; reconnecting in %lld ms", why, (long long)w->backoff_ms);
+    if (w->state == S_ACTIVE)
+        w->lost_at = s_now();
     s_forget_session(w);
     if (w->sock)
         zmq_close(w->sock);
@@ -319,6 +322,8 @@ static void s_on_error(s_worker_t *w, const msg_error_t *m)
         w->exit_code = EXIT_FAIL;
     } else if (m->code == MSG_CODE_NOT_WELCOME) {
         /* The coordinator forgot us (e.g. we were stopped past our liveness): start over. */
+        if (w->state == S_ACTIVE)
+            w->lost_at = s_now();
         s_forget_session(w);
         w->state = S_HELLO;
         w->state_since = s_now();
@@ -457,11 +462,29 @@ static void s_curve_hint(s_worker_t *w)
 #endif
 }
 
+/* --once: a session was lost and none welcomed since, for once_wait_s: the job most likely
+ * ended while this worker could not hear its BYE (stopped past its liveness, cut off), and
+ * the coordinator is gone; retrying forever would never end. True when it gives up. */
+static bool s_once_gives_up(s_worker_t *w, int64_t now)
+{
+    if (!w->opts->once || w->sessions == 0 || w->state == S_ACTIVE ||
+        now - w->lost_at < (int64_t)w->opts->once_wait_s * 1000)
+        return false;
+    s_log(w, true, "--once: no session with the coordinator for %d s since the last one was lost; the job most "
+          "likely ended without this worker hearing its BYE: giving up (exit %d)", w->opts->once_wait_s,
+          EXIT_NO_COORDINATOR);
+    w->done = true;
+    w->exit_code = EXIT_NO_COORDINATOR;
+    return true;
+}
+
 /* Heartbeats, the coordinator's liveness and the reconnect schedule. */
 static void s_timers(s_worker_t *w)
 {
     int64_t now = s_now();
     int64_t dead_after = (int64_t)w->hb_ms * w->liveness;
+    if (s_once_gives_up(w, now))
+        return;
     if (w->state == S_WAITING) {
         if (now >= w->reconnect_at && s_connect(w) != 0) {
             w->done = true;
@@ -491,6 +514,9 @@ static long s_poll_timeout(const s_worker_t *w)
         next = w->last_send + w->hb_ms;
     if (w->state == S_ACTIVE && compute_busy(w->compute) > 0 && w->last_flush + FLUSH_MS < next)
         next = w->last_flush + FLUSH_MS; /* results held for a batch go out at least this often */
+    if (w->opts->once && w->sessions > 0 && w->state != S_ACTIVE &&
+        w->lost_at + (int64_t)w->opts->once_wait_s * 1000 < next)
+        next = w->lost_at + (int64_t)w->opts->once_wait_s * 1000; /* --once gives up on time */
     return next <= now ? 0 : (long)(next - now);
 }
 

@@ -14,6 +14,7 @@ typedef struct {
     char name[MSG_NAME_MAX];       /* for the coordinator's logs */
     bool quiet;                    /* no informational logs on stderr */
     bool once;                     /* exit 0 when the coordinator says BYE */
+    int once_wait_s;               /* with once: seconds without a session, after one, before giving up (exit 4) */
     const char *server_key_file;   /* CURVE: coordinator public key file, or NULL */
     const char *secret_file;       /* CURVE: this worker's secret key file, or NULL */
     unsigned inject_fault;         /* testing only: every Nth result is off by one (0: never) */
@@ -29,7 +30,9 @@ typedef struct {
 
 /* Runs the worker until a byte arrives on stop_fd (SIGTERM/SIGINT: hands back
  * unfinished tasks, says BYE), the coordinator says BYE (with opts->once), or
- * a fatal error. Returns the process exit status (0 ok, 1 failure). Closing
+ * a fatal error, or (with opts->once) a session lost and no new one within
+ * opts->once_wait_s seconds. Returns the process exit status (0 ok, 1 failure, 4
+ * EXIT_NO_COORDINATOR: that last case). Closing
  * the session afterwards is bounded: if libzmq cannot let go within 3 s (its
  * I/O thread stuck resolving a coordinator name that is gone), the process
  * exits from another thread with that same status, and worker_run never returns. */

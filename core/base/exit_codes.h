@@ -12,5 +12,7 @@
  *                     bad position or file; a one-line message on stderr names the problem
  *   EXIT_MISMATCH  3  coordinator: the total differs from the reference or --expect,
  *                     or --verify left tasks whose results disagree (listed on stderr);
- *                     octad perft --compare/--check-engine: the engine's counts differ from ours */
-enum { EXIT_OK = 0, EXIT_FAIL = 1, EXIT_USAGE = 2, EXIT_MISMATCH = 3 };
+ *                     octad perft --compare/--check-engine: the engine's counts differ from ours
+ *   EXIT_NO_COORDINATOR 4  worker --once: after a session, no new one with the coordinator for
+ *                     --once-wait seconds (its job most likely ended unheard: a missed BYE) */
+enum { EXIT_OK = 0, EXIT_FAIL = 1, EXIT_USAGE = 2, EXIT_MISMATCH = 3, EXIT_NO_COORDINATOR = 4 };

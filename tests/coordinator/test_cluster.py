@@ -3,7 +3,8 @@
 
 usage: test_cluster.py CASE --bin DIR [--octad PATH] [--noise PATH]
 Each CASE starts real processes over real sockets on 127.0.0.1 and checks exact totals.
-Cases: exact, kill_worker, stop_worker, kill_coordinator, noise, curve, verify, usage, keepalive.
+Cases: exact, kill_worker, stop_worker, kill_coordinator, noise, curve, verify, usage, keepalive,
+once_gives_up.
 """
 import argparse
 import json
@@ -382,6 +383,38 @@ def case_keepalive():
           "and the coordinator ended (%s)" % ("the job finished" if finished else "stopped once all four were seen"))
 
 
+def case_once_gives_up():
+    """A --once worker that missed the coordinator's BYE (stopped past its liveness while the job ended,
+    then continued) gives up after --once-wait seconds without a session, exit 4, saying why; a --once
+    worker that hears BYE still exits 0."""
+    tc.TMP = TMP
+    c = tc.Coord("once", "--perft", 8, "--split-depth", 3, "--local-workers", 0, "--heartbeat-ms", 100,
+                 "--lease-ms", 250, "--json")
+    far = tc.start_worker(c, "far", "--once-wait", 1)
+    c.wait_log(r"worker far joined")
+    far.send_signal(signal.SIGSTOP)
+    c.wait_log(r"worker far left")  # its session is over: the coordinator will send it no BYE
+    near = tc.start_worker(c, "near")
+    res, _ = c.finish(timeout=120)
+    check(res["nodes"] == perft_total(8), "the job is exact without the stopped worker")
+    check(near.wait(timeout=30) == 0, "the worker that heard BYE exits 0")
+    t0 = time.time()
+    far.send_signal(signal.SIGCONT)
+    try:
+        rc = far.wait(timeout=60)
+    except subprocess.TimeoutExpired:
+        far.kill()
+        far.wait()
+        fail("the --once worker that missed its BYE is still retrying 60 s after it was continued")
+    took = time.time() - t0
+    with open(os.path.join(TMP, "worker-far.log")) as f:
+        log = f.read()
+    check(rc == 4 and "--once: no session with the coordinator for 1 s since the last one was lost" in log and
+          "giving up (exit 4)" in log,
+          "the worker that missed its BYE gives up: exit 4, saying why (exit %d: %s)" % (rc, log[-300:]))
+    check(1.0 <= took, "not before its --once-wait of 1 s (%.1f s after it was continued)" % took)
+
+
 def case_usage():
     for args, code in ((["--perft"], 2), (["--perft", "x"], 2), (["--perft", 5, "--bogus"], 2),
                        (["--perft", 5, "--ofen", "garbage"], 2), (["--perft", 5, "--split-depth", 5], 2),
@@ -395,6 +428,10 @@ def case_usage():
     check(rc == 0 and "--connect" in out, "worker --help")
     rc, _, err = run(worker("--threads", 2))
     check(rc == 2, "worker without --connect exits 2")
+    rc, _, err = run(worker("--connect", "tcp://127.0.0.1:1", "--once-wait", 5))
+    check(rc == 2 and "--once-wait: only with --once" in err, "--once-wait without --once exits 2, naming it")
+    rc, _, err = run(worker("--connect", "tcp://127.0.0.1:1", "--once", "--once-wait", 0))
+    check(rc == 2 and "--once-wait" in err, "--once-wait 0 exits 2, naming it")
 
 
 def main():
