@@ -141,6 +141,9 @@ ssolve_t *ssolve_new(const opts_t *o, char *err, size_t errlen, bool *usage)
         ssolve_destroy(&self);
         return NULL;
     }
+    if (ssolve_journal_converted(self->journal) >= 0)
+        log_say(LOG_INFO, NULL, "%s/VERIFIED, the list before solve.journal, converted: %d pairs verified as V records; "
+                "the list is kept as VERIFIED.old", self->dir, ssolve_journal_converted(self->journal));
     s_scan(self);
     return self;
 }

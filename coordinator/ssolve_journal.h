@@ -10,8 +10,12 @@
  *
  * `pair` is the pair's primary table name, `maker` and `verifier` the worker's principal (its
  * CURVE key, or its declared name without CURVE: what --verify tells apart), `size` decimal
- * bytes, `crc` the file's CRC-32C in 8 hex digits. DIR/VERIFIED, the list an earlier
- * coordinator kept (`NAME SIZE CRC WORKER` lines), is still read, never written. */
+ * bytes, `crc` the file's CRC-32C in 8 hex digits.
+ *
+ * DIR/VERIFIED, the list an earlier coordinator kept (`NAME SIZE CRC WORKER` lines, one per
+ * file: version 1 of the V records), is converted when the journal is opened: a V record for
+ * each pair whose files it all lists (unless the journal has one already), then the list is
+ * renamed DIR/VERIFIED.old. It is read with the journal's damage rules (jfile_read_lines). */
 #pragma once
 
 #include <stdbool.h>
@@ -25,12 +29,16 @@ typedef struct ssolve_journal_s ssolve_journal_t;
 enum { SSOLVE_PRINCIPAL_MAX = 64 };
 
 /* Opens (or creates) DIR/solve.journal for the pairs of graph g (records of pairs of other
- * graphs, in the same directory, are kept on disk and ignored). NULL with a message naming
- * the file, line and field in err, errno as jfile_open's. */
+ * graphs, in the same directory, are kept on disk and ignored) and converts DIR/VERIFIED if
+ * there is one. sig_init must have been called. NULL with a message naming the file, line and
+ * field in err, errno as jfile_open's (EINVAL: a damaged line of either file). */
 ssolve_journal_t *ssolve_journal_open(const char *dir, const char *dir_id, const sdag_t *g, char *err, size_t errlen);
 
-/* Whether pair k's files, as refs (n of them) say they are now, were verified: a V record
- * of exactly those files, or DIR/VERIFIED listing each of them with its size and CRC. */
+/* The V records made from DIR/VERIFIED when the journal was opened; -1 when there was none. */
+int ssolve_journal_converted(const ssolve_journal_t *self);
+
+/* Whether pair k's files, as refs (n of them) say they are now, were verified: its last V
+ * record (or DIR/VERIFIED's listing, converted) is of exactly those files. */
 bool ssolve_journal_verified(const ssolve_journal_t *self, int k, const msg_tableref_t *refs, int n);
 
 /* The principal that made pair k's files as refs say they are now (its last M record of

@@ -464,6 +464,59 @@ int jfile_rename(jfile_t *self, const char *path)
     return 0;
 }
 
+/* Visits the complete lines of buf (len bytes, NUL-terminated); a last line without '\n' is not
+ * visited. 0, or -1 with "path:line: message" in err. */
+static int s_visit_lines(const char *path, char *buf, size_t len, jfile_line_fn visit, void *ctx, char *err,
+                         size_t errlen)
+{
+    char why[512];
+    size_t pos = 0, line_no = 0;
+    while (pos < len) {
+        char *line = buf + pos, *nl = memchr(line, '\n', len - pos);
+        if (nl == NULL)
+            return 0; /* torn by a crash: never acted upon */
+        line_no++;
+        *nl = '\0';
+        why[0] = '\0';
+        bool bad = true;
+        if ((size_t)(nl - line) + 1 > JFILE_LINE_MAX)
+            snprintf(why, sizeof why, "line longer than %d bytes", JFILE_LINE_MAX);
+        else if (strlen(line) != (size_t)(nl - line))
+            snprintf(why, sizeof why, "a NUL byte at column %zu", strlen(line) + 1);
+        else
+            bad = visit(ctx, line, line_no, why, sizeof why) != 0;
+        if (bad) {
+            snprintf(err, errlen, "%s:%zu: %s", path, line_no, why);
+            return -1;
+        }
+        pos = (size_t)(nl - buf) + 1;
+    }
+    return 0;
+}
+
+int jfile_read_lines(const char *path, jfile_line_fn visit, void *ctx, char *err, size_t errlen)
+{
+    assert(path && visit && err);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0 && errno == ENOENT)
+        return 1;
+    size_t len = 0;
+    char *buf = fd >= 0 ? s_read_all(fd, &len) : NULL;
+    int saved = errno;
+    if (fd >= 0)
+        close(fd);
+    if (buf == NULL) {
+        snprintf(err, errlen, "%s: cannot read: %s", path, strerror(saved));
+        errno = saved;
+        return -1;
+    }
+    int rc = s_visit_lines(path, buf, len, visit, ctx, err, errlen);
+    free(buf);
+    if (rc != 0)
+        errno = EINVAL;
+    return rc;
+}
+
 void jfile_destroy(jfile_t **self_p)
 {
     assert(self_p);

@@ -83,5 +83,18 @@ size_t jfile_escape(const char *src, char *dst, size_t cap);
  * does not fit. */
 int jfile_unescape(const char *in, char *out, size_t cap);
 
+/* Called once for every complete line of a file of a format before the journal (line without
+ * its '\n', NUL-terminated, modifiable; line_no from 1). 0 to go on; -1 with a message naming
+ * the field in err. */
+typedef int (*jfile_line_fn)(void *ctx, char *line, size_t line_no, char *err, size_t errlen);
+
+/* Reads a line file of a format before the journal (read as that format's version 1, e.g.
+ * solve's DIR/VERIFIED) with the journal's damage rules: visit sees every complete line in
+ * order; a last line without '\n' (an append torn by a crash) is ignored. No lock is taken
+ * (the caller holds its journal's). 0 when read, 1 when the file does not exist; -1 with a
+ * message in err and errno: EINVAL when the content is at fault ("PATH:LINE: message": a line
+ * visit refused, a line longer than JFILE_LINE_MAX, a NUL byte), else the system's error. */
+int jfile_read_lines(const char *path, jfile_line_fn visit, void *ctx, char *err, size_t errlen);
+
 /* Closes the file (its lock goes with it) and frees the journal; NULLs *self_p. Idempotent. */
 void jfile_destroy(jfile_t **self_p);

@@ -325,6 +325,11 @@ def case_verify():
     res3, text3 = c3.finish()
     check(res3["already_done"] == 33 and "verifying" not in text3, "restart with DIR/VERIFIED of before the journal: "
           "every pair already verified")
+    made3, checked3 = journal_records(tables)
+    check(checked3 == checked and "VERIFIED, the list before solve.journal, converted: 33 pairs" in text3,
+          "DIR/VERIFIED converted to the same 33 V records")
+    check(not os.path.exists(os.path.join(tables, "VERIFIED")) and os.path.exists(os.path.join(tables, "VERIFIED.old")),
+          "DIR/VERIFIED kept as DIR/VERIFIED.old")
 
 
 def journal_records(tables):
