@@ -5,56 +5,7 @@
 #include <string.h>
 
 #include "lease.h"
-
-enum { LEASE_MAX = 3, VOTE_MAX = 3, RANGES_MAX = 4096 };
-#define NO_POS UINT32_MAX
-
-typedef struct {
-    uint32_t serial;
-    uint16_t name_id;
-    int64_t deadline;
-} s_lease_t;
-
-typedef struct {
-    bool done;
-    uint8_t want;        /* agreeing results needed: 1, or 2 in verify (3 after a disagreement) */
-    uint8_t lease_nb, queued_nb, vote_nb;
-    uint32_t inflight_pos; /* index in inflight[], or NO_POS */
-    uint64_t leased_at;    /* order of its oldest live lease (rule 3 copies the oldest first) */
-    uint32_t leases_given, leases_ended; /* sched_task_counts */
-    s_lease_t lease[LEASE_MAX];
-    lease_memory_t mem;    /* expired leases and refusing names (lease.h's rules) */
-} s_task_t;
-
-/* A run of fresh (never leased) tasks [next, end) that one worker session takes in order. */
-typedef struct {
-    uint32_t serial;   /* 0: free slot */
-    bool orphan;       /* its session ended: the next thief takes it whole */
-    size_t next, end;
-} s_range_t;
-
-struct sched_s {
-    size_t task_nb, done_nb;
-    s_range_t *ranges;                        /* affinity ranges (not in verify mode) */
-    size_t range_nb;
-    size_t fresh_nb;                          /* fresh tasks not yet leased, in ranges */
-    bool verify, with_stats;
-    s_task_t *tasks;
-    sched_answer_t *answers;
-    perft_stats_t *stats;
-    sched_vote_t (*votes)[VOTE_MAX];          /* verify only */
-    perft_stats_t (*vote_stats)[VOTE_MAX];    /* verify with stats only */
-    uint32_t *ring;                           /* the queue of task indices */
-    size_t ring_cap, ring_head, ring_nb;
-    uint32_t *inflight;                       /* tasks with at least one lease */
-    size_t inflight_nb;
-    sched_end_fn on_end;                      /* or NULL */
-    void *on_end_ctx;
-    uint64_t lease_seq;                       /* leases given so far: their order */
-    uint64_t copies_nb;                       /* copies given to idle workers (sched_copy) */
-    bool copies;                              /* rule 3 on (sched_set_copies) */
-    bool copy_wanted;                         /* sched_copy_wanted, kept by s_changed */
-};
+#include "sched_priv.h"
 
 static void s_changed(sched_t *self);
 
@@ -221,71 +172,6 @@ void sched_preload(sched_t *self, size_t i, sched_answer_t answer, const perft_s
     }
 }
 
-/* The range of a session, or NULL. */
-static s_range_t *s_range_of(sched_t *self, uint32_t serial)
-{
-    for (size_t k = 0; k < self->range_nb; k++)
-        if (self->ranges[k].serial == serial)
-            return &self->ranges[k];
-    return NULL;
-}
-
-/* Gives `serial` a range by stealing: an orphan range whole, else the upper
- * half of the largest one. Returns NULL if no fresh task is left. */
-static s_range_t *s_steal(sched_t *self, uint32_t serial)
-{
-    s_range_t *best = NULL, *mine = s_range_of(self, serial);
-    for (size_t k = 0; k < self->range_nb; k++) {
-        s_range_t *r = &self->ranges[k];
-        if (r->next < r->end && (best == NULL || (r->orphan && !best->orphan) ||
-                                 (r->orphan == best->orphan && r->end - r->next > best->end - best->next)))
-            best = r;
-    }
-    if (best == NULL)
-        return NULL;
-    if (best->orphan) {
-        if (mine != NULL && mine != best)
-            *mine = (s_range_t){0};
-        best->serial = serial;
-        best->orphan = false;
-        return best;
-    }
-    if (mine == NULL) {
-        for (size_t k = 0; k < self->range_nb && mine == NULL; k++)
-            if (self->ranges[k].next >= self->ranges[k].end)
-                mine = &self->ranges[k];
-        if (mine == NULL && self->range_nb < RANGES_MAX)
-            mine = &self->ranges[self->range_nb++];
-        if (mine == NULL)
-            mine = best; /* table full: share the range */
-    }
-    size_t mid = best->next + (best->end - best->next) / 2;
-    if (mine != best) {
-        *mine = (s_range_t){.serial = serial, .next = mid, .end = best->end};
-        best->end = mid;
-    }
-    return mine;
-}
-
-/* The next fresh task for a session: in order from its own range, for table
- * locality (neighbouring tasks share subtrees), stealing when it runs dry. -1 if none. */
-static long s_next_fresh(sched_t *self, uint32_t serial)
-{
-    s_range_t *r = s_range_of(self, serial);
-    while (self->fresh_nb > 0) {
-        if (r == NULL || r->next >= r->end)
-            r = s_steal(self, serial);
-        if (r == NULL)
-            return -1;
-        size_t i = r->next++;
-        if (!self->tasks[i].done) {
-            self->fresh_nb--;
-            return (long)i;
-        }
-    }
-    return -1;
-}
-
 /* May the worker `name_id` take task i? Not if it refused it, holds it, or voted on it. */
 static bool s_eligible(const sched_t *self, size_t i, uint16_t name_id)
 {
@@ -326,7 +212,7 @@ long sched_next(sched_t *self, uint32_t serial, uint16_t name_id, int64_t deadli
         s_changed(self);
         return (long)i;
     }
-    long i = self->ranges != NULL ? s_next_fresh(self, serial) : -1;
+    long i = self->ranges != NULL ? sched_range_next_fresh(self, serial) : -1;
     if (i >= 0) {
         s_lease(self, (size_t)i, serial, name_id, deadline_ms);
         s_changed(self);
@@ -495,7 +381,7 @@ static int s_find_lease(const s_task_t *t, uint32_t serial)
 size_t sched_drop_serial(sched_t *self, uint32_t serial)
 {
     size_t n = 0;
-    s_range_t *r = self->ranges != NULL ? s_range_of(self, serial) : NULL;
+    s_range_t *r = self->ranges != NULL ? sched_range_of(self, serial) : NULL;
     if (r != NULL)
         r->orphan = true;
     for (size_t k = 0; k < self->inflight_nb;) {
