@@ -1,4 +1,5 @@
-/* worker.c: the worker's I/O thread: session, credit, heartbeats, reconnects (see worker.h). */
+/* worker.c: the worker's I/O thread: session, heartbeats, reconnects, results (see worker.h; credit
+ * and task intake: worker_tasks.c). */
 #include "worker.h"
 
 #include <errno.h>
@@ -22,12 +23,10 @@
 #include "wkind.h"
 #include "status_http.h"
 #include "wstatus.h"
+#include "worker_priv.h"
 #if OCTAD_HAVE_CURVE
 #include "curve.h"
 #endif
-
-/* Session states: no socket (waiting to reconnect), HELLO sent, WELCOMEd. */
-typedef enum { S_WAITING, S_HELLO, S_ACTIVE } s_state_t;
 
 enum {
     DEFAULT_HEARTBEAT_MS = 1000,
@@ -42,42 +41,6 @@ enum {
     EXIT_WAIT_MS = 3000      /* closing the session (hand-back included) gets at most this long */
 };
 
-typedef struct {
-    const worker_opts_t *opts;
-    void *ctx;
-    void *sock;
-    compute_t *compute;
-    void *kind_state[WKIND_NB]; /* each row's state on this thread (wkind_t.open), or NULL */
-    compute_job_t held;      /* a task in the phase before it runs (wkind_t.fetch), when holding */
-    bool holding;
-    uint32_t version;        /* the protocol version of HELLO and of the session */
-    int wake_rd, wake_wr;
-    s_state_t state;
-    uint32_t gen;            /* bumped on every new session */
-    uint32_t hb_ms, liveness;
-    uint64_t job_id;
-    int64_t last_recv, last_send, state_since, reconnect_at;
-    int64_t lost_at;         /* when the last welcomed session was lost (--once gives up once_wait_s after) */
-    int64_t last_flush;      /* when held results were last taken and sent */
-    int64_t backoff_ms;
-    size_t credit_out;       /* credit given this session and not yet used by a TASK */
-    int capacity;            /* threads + prefetch */
-    uint64_t bad_nb, unexpected_nb;
-    uint64_t result_nb;
-    uint64_t cpu_base_ms;    /* the process's CPU time at this session's WELCOME (USAGE, OCTP/4) */
-    uint64_t sessions;       /* sessions welcomed */
-    msg_bulk_store_t *rx_bulk; /* the bulk fields of the message being handled (s_read_socket) */
-    wstatus_t *status;       /* --http, or NULL */
-    bool done;               /* leave the loop */
-    int exit_code;
-#if OCTAD_HAVE_CURVE
-    bool curve;
-    bool curve_hinted;       /* the refused-key hint was logged */
-    curve_keys_t keys;
-    char server_pub[CURVE_Z85_MAX];
-#endif
-} s_worker_t;
-
 /* The process's CPU time (user and system, every thread) in milliseconds. */
 static uint64_t s_cpu_ms(void)
 {
@@ -87,44 +50,11 @@ static uint64_t s_cpu_ms(void)
     return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
 }
 
-static int64_t s_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
-static void s_log(const s_worker_t *w, bool always, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void s_log(const s_worker_t *w, bool always, const char *fmt, ...)
-{
-    if (w->opts->quiet && !always)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    /* One write per line: processes sharing a terminal never interleave. What is logged even
-     * under --quiet is what goes wrong. */
-    log_vwrite(always ? LOG_ERROR : LOG_INFO, w->opts->name, NULL, 0, fmt, ap);
-    va_end(ap);
-}
-
-static void s_send(s_worker_t *w, msg_t *msg)
-{
-    char err[256];
-    if (w->sock == NULL)
-        return;
-    whello_stamp(msg, w->version);
-    if (wire_send(w->sock, msg, ZMQ_DONTWAIT, err, sizeof err) != MSG_OK) {
-        s_log(w, false, "cannot send %s: %s", msg_type_name(msg->type), err);
-        return;
-    }
-    w->last_send = s_now();
-}
-
 static void s_send_hello(s_worker_t *w)
 {
     msg_t m;
     whello_hello(&m, w->version, w->opts->name, (uint32_t)w->capacity, (uint32_t)w->opts->hash_mb);
-    s_send(w, &m);
+    worker_send(w, &m);
 }
 
 /* Opens a fresh DEALER (new identity), connects it and says HELLO. */
@@ -143,17 +73,17 @@ static int s_connect(s_worker_t *w)
     zmq_setsockopt(w->sock, ZMQ_IPV6, &ipv6, sizeof ipv6);
 #if OCTAD_HAVE_CURVE
     if (w->curve && curve_client_setup(w->sock, &w->keys, w->server_pub) != 0) {
-        s_log(w, true, "cannot set the CURVE keys on the socket");
+        worker_log(w, true, "cannot set the CURVE keys on the socket");
         return -1;
     }
 #endif
     if (zmq_connect(w->sock, w->opts->endpoint) != 0) {
-        s_log(w, true, "cannot connect to %s: %s", w->opts->endpoint, zmq_strerror(errno));
+        worker_log(w, true, "cannot connect to %s: %s", w->opts->endpoint, zmq_strerror(errno));
         return -1;
     }
     w->gen++;
     w->state = S_HELLO;
-    w->state_since = w->last_recv = s_now();
+    w->state_since = w->last_recv = worker_now();
     w->credit_out = 0;
     s_send_hello(w);
     return 0;
@@ -176,117 +106,16 @@ static void s_forget_session(s_worker_t *w)
 /* Closes the socket and schedules a reconnect after the backoff. */
 static void s_disconnect(s_worker_t *w, const char *why)
 {
-    s_log(w, false, "%s; reconnecting in %lld ms", why, (long long)w->backoff_ms);
+    worker_log(w, false, "%s; reconnecting in %lld ms", why, (long long)w->backoff_ms);
     if (w->state == S_ACTIVE)
-        w->lost_at = s_now();
+        w->lost_at = worker_now();
     s_forget_session(w);
     if (w->sock)
         zmq_close(w->sock);
     w->sock = NULL;
     w->state = S_WAITING;
-    w->reconnect_at = s_now() + w->backoff_ms;
+    w->reconnect_at = worker_now() + w->backoff_ms;
     w->backoff_ms = w->backoff_ms * 2 > BACKOFF_MAX_MS ? BACKOFF_MAX_MS : w->backoff_ms * 2;
-}
-
-/* Asks for tasks until every slot (thread or prefetch) is busy or promised; nothing while
- * an exclusive task is held, queued or running (it takes every thread). */
-static void s_top_up(s_worker_t *w)
-{
-    if (w->state != S_ACTIVE || w->holding || compute_exclusive(w->compute))
-        return;
-    long busy = (long)compute_busy(w->compute) + (long)w->credit_out;
-    long free_nb = (long)w->capacity - busy;
-    if (free_nb <= 0)
-        return;
-    msg_t m;
-    msg_init(&m, MSG_CREDIT);
-    m.u.credit.n = (uint32_t)free_nb;
-    s_send(w, &m);
-    w->credit_out += (size_t)free_nb;
-}
-
-static void s_refuse(s_worker_t *w, uint64_t task_id, uint64_t job_id, msg_code_t code, const char *reason)
-{
-    msg_t m;
-    msg_init(&m, MSG_REFUSE);
-    wstatus_refused(w->status);
-    m.u.refuse.task_id = task_id;
-    m.u.refuse.job_id = job_id;
-    m.u.refuse.code = code;
-    snprintf(m.u.refuse.reason, sizeof m.u.refuse.reason, "%s", reason);
-    char text[MSG_TEXT_MAX];
-    s_log(w, true, "refused task %llu: %s", (unsigned long long)task_id, log_clean(reason, text, sizeof text));
-    s_send(w, &m);
-}
-
-/* A prepared task after its phase before it runs (code: fetch's or message's): held
- * (WKIND_HOLD), handed to the compute threads (0), or refused with its code. */
-static void s_go(s_worker_t *w, compute_job_t *job, int code, char *reason, size_t len)
-{
-    if (code == WKIND_HOLD) {
-        w->held = *job;
-        w->holding = true;
-        return;
-    }
-    int rc = code == 0 ? compute_submit(w->compute, job) : 0;
-    if (rc != 0) {
-        code = rc == -2 ? MSG_CODE_NO_CREDIT : MSG_CODE_INTERNAL;
-        snprintf(reason, len, "%s", rc == -2 ? "an exclusive task holds every thread" : "out of memory");
-    }
-    if (code != 0) {
-        free(job->arg);
-        s_refuse(w, job->task_id, job->job_id, (msg_code_t)code, reason);
-    }
-}
-
-/* Checks a task of a pool kind (wkind.h) and hands it to the compute threads, after its
- * phase before it runs if the kind has one, or refuses it: beyond the credit given, while
- * an exclusive task is held or in the pool (it takes no other task), or what the kind's
- * prepare refuses. Either way the task used its credit. */
-static void s_on_task(s_worker_t *w, const wkind_t *kind, const msg_t *m)
-{
-    char reason[MSG_TEXT_MAX];
-    compute_job_t job = {.kind = kind, .gen = w->gen};
-    void *state = w->kind_state[wkind_index(kind)];
-    int code = kind->prepare(state, m, w->opts->delay_ms, &job, reason, sizeof reason); /* the ids, also to refuse */
-    if (w->credit_out == 0) {
-        code = MSG_CODE_NO_CREDIT;
-        snprintf(reason, sizeof reason, "task beyond the credit given");
-    } else {
-        w->credit_out--;
-        if (code == 0 && (w->holding || compute_exclusive(w->compute))) {
-            code = MSG_CODE_NO_CREDIT;
-            snprintf(reason, sizeof reason, "an exclusive task holds every thread");
-        }
-    }
-    if (code == 0 && kind->fetch)
-        code = kind->fetch(state, &job, reason, sizeof reason);
-    s_go(w, &job, code, reason, sizeof reason);
-}
-
-/* One of a kind's other messages (wkind_t.others), which may make its held task ready or refuse it. */
-static void s_on_other(s_worker_t *w, const wkind_t *kind, const msg_t *m)
-{
-    char reason[MSG_TEXT_MAX];
-    bool mine = w->holding && w->held.kind == kind;
-    int code = kind->message(w->kind_state[wkind_index(kind)], m, mine ? &w->held : NULL, reason, sizeof reason);
-    if (mine && code != WKIND_HOLD) {
-        w->holding = false;
-        s_go(w, &w->held, code, reason, sizeof reason);
-    }
-}
-
-/* A message of a pool kind: a task, or one of its others. */
-static void s_on_kind_message(s_worker_t *w, const wkind_t *kind, bool task, const msg_t *m)
-{
-    if (w->state != S_ACTIVE || w->version < kind->version) {
-        w->unexpected_nb++;
-        return;
-    }
-    if (task)
-        s_on_task(w, kind, m);
-    else
-        s_on_other(w, kind, m);
 }
 
 static void s_on_welcome(s_worker_t *w, const msg_welcome_t *m)
@@ -299,7 +128,7 @@ static void s_on_welcome(s_worker_t *w, const msg_welcome_t *m)
         w->sessions++;
         w->state = S_ACTIVE;
         w->backoff_ms = BACKOFF_MIN_MS;
-        s_log(w, false, "welcomed (job %llu, heartbeat %u ms)", (unsigned long long)m->job_id, m->heartbeat_ms);
+        worker_log(w, false, "welcomed (job %llu, heartbeat %u ms)", (unsigned long long)m->job_id, m->heartbeat_ms);
     }
 }
 
@@ -309,24 +138,24 @@ static void s_on_error(s_worker_t *w, const msg_error_t *m)
     uint32_t lower = m->code == MSG_CODE_VERSION ? whello_fallback(w->version, w->state == S_HELLO) : 0;
     if (lower != 0) {
         /* An older coordinator (PROTOCOL.md 11.1, 12.1): say HELLO again one version lower. */
-        s_log(w, true, "the coordinator does not take OCTP/%u: trying OCTP/%u (%s)", w->version, lower,
+        worker_log(w, true, "the coordinator does not take OCTP/%u: trying OCTP/%u (%s)", w->version, lower,
               log_clean(m->text, text, sizeof text));
         w->version = lower;
-        w->state_since = s_now();
+        w->state_since = worker_now();
         s_send_hello(w);
         return;
     }
-    s_log(w, true, "coordinator says error %u: %s", m->code, log_clean(m->text, text, sizeof text));
+    worker_log(w, true, "coordinator says error %u: %s", m->code, log_clean(m->text, text, sizeof text));
     if (m->code == MSG_CODE_VERSION) {
         w->done = true;
         w->exit_code = EXIT_FAIL;
     } else if (m->code == MSG_CODE_NOT_WELCOME) {
         /* The coordinator forgot us (e.g. we were stopped past our liveness): start over. */
         if (w->state == S_ACTIVE)
-            w->lost_at = s_now();
+            w->lost_at = worker_now();
         s_forget_session(w);
         w->state = S_HELLO;
-        w->state_since = s_now();
+        w->state_since = worker_now();
         s_send_hello(w);
     }
 }
@@ -334,7 +163,7 @@ static void s_on_error(s_worker_t *w, const msg_error_t *m)
 static void s_on_bye(s_worker_t *w, const msg_bye_t *m)
 {
     char reason[MSG_TEXT_MAX];
-    s_log(w, false, "coordinator says bye: %s", log_clean(m->reason, reason, sizeof reason));
+    worker_log(w, false, "coordinator says bye: %s", log_clean(m->reason, reason, sizeof reason));
     if (w->opts->once) {
         w->done = true;
         return;
@@ -352,7 +181,7 @@ static void s_on_message(s_worker_t *w, const msg_t *m)
     bool task;
     const wkind_t *kind = wkind_find(m->type, &task);
     if (kind != NULL) {
-        s_on_kind_message(w, kind, task, m);
+        worker_on_kind_message(w, kind, task, m);
         return;
     }
     switch (m->type) {
@@ -369,8 +198,8 @@ static void s_version_mismatch(s_worker_t *w, const char *err)
 {
     msg_t m;
     whello_version_error(&m, w->version);
-    s_send(w, &m);
-    s_log(w, true, "coordinator speaks another protocol version (%s); exiting", err);
+    worker_send(w, &m);
+    worker_log(w, true, "coordinator speaks another protocol version (%s); exiting", err);
     w->done = true;
     w->exit_code = EXIT_FAIL;
 }
@@ -384,12 +213,12 @@ static void s_read_socket(s_worker_t *w)
         int rc = wire_recv(w->sock, &m, &bulk, ZMQ_DONTWAIT, err, sizeof err);
         if (rc == MSG_ETRANSPORT)
             break;
-        w->last_recv = s_now();
+        w->last_recv = worker_now();
         if (rc == MSG_EVERSION) {
             s_version_mismatch(w, err);
         } else if (rc != MSG_OK) {
             if (w->bad_nb++ == 0)
-                s_log(w, true, "dropped a malformed message: %s", err);
+                worker_log(w, true, "dropped a malformed message: %s", err);
         } else {
             s_on_message(w, &m);
         }
@@ -402,7 +231,7 @@ static void s_read_socket(s_worker_t *w)
 static void s_read_results(s_worker_t *w, bool woken)
 {
     char buf[64];
-    int64_t now = s_now();
+    int64_t now = worker_now();
     if (!woken && now - w->last_flush < FLUSH_MS)
         return;
     w->last_flush = now;
@@ -419,7 +248,7 @@ static void s_read_results(s_worker_t *w, bool woken)
             msg_t u;
             msg_init(&u, MSG_USAGE);
             u.u.usage.cpu_ms = s_cpu_ms() - w->cpu_base_ms;
-            s_send(w, &u);
+            worker_send(w, &u);
             usage_sent = true;
         }
         msg_t m;
@@ -427,9 +256,9 @@ static void s_read_results(s_worker_t *w, bool woken)
         bool perturb = w->opts->inject_fault > 0 && ++w->result_nb % w->opts->inject_fault == 0;
         int code = d.kind->answer(w->kind_state[wkind_index(d.kind)], &d, perturb, &m, reason, sizeof reason);
         if (code != 0) {
-            s_refuse(w, d.task_id, d.job_id, (msg_code_t)code, reason);
+            worker_refuse(w, d.task_id, d.job_id, (msg_code_t)code, reason);
         } else {
-            s_send(w, &m);
+            worker_send(w, &m);
             wstatus_answered(w->status);
         }
         free(d.result); /* after the send: the answer's bulk fields may point into it */
@@ -454,7 +283,7 @@ static void s_curve_hint(s_worker_t *w)
         return;
     char fp[CURVE_FINGERPRINT_MAX];
     curve_fingerprint(w->keys.public_z85, fp);
-    s_log(w, true, "no WELCOME over CURVE: the coordinator probably refused this worker's key (fingerprint %s): "
+    worker_log(w, true, "no WELCOME over CURVE: the coordinator probably refused this worker's key (fingerprint %s): "
           "is this worker's .pub in its --allow list, and is --server-key the coordinator's public key?", fp);
     w->curve_hinted = true;
 #else
@@ -470,9 +299,10 @@ static bool s_once_gives_up(s_worker_t *w, int64_t now)
     if (!w->opts->once || w->sessions == 0 || w->state == S_ACTIVE ||
         now - w->lost_at < (int64_t)w->opts->once_wait_s * 1000)
         return false;
-    s_log(w, true, "--once: no session with the coordinator for %d s since the last one was lost; the job most "
-          "likely ended without this worker hearing its BYE: giving up (exit %d)", w->opts->once_wait_s,
-          EXIT_NO_COORDINATOR);
+    worker_log(w, true,
+               "--once: no session with the coordinator for %d s since the last one was lost; the job most "
+               "likely ended without this worker hearing its BYE: giving up (exit %d)",
+               w->opts->once_wait_s, EXIT_NO_COORDINATOR);
     w->done = true;
     w->exit_code = EXIT_NO_COORDINATOR;
     return true;
@@ -481,7 +311,7 @@ static bool s_once_gives_up(s_worker_t *w, int64_t now)
 /* Heartbeats, the coordinator's liveness and the reconnect schedule. */
 static void s_timers(s_worker_t *w)
 {
-    int64_t now = s_now();
+    int64_t now = worker_now();
     int64_t dead_after = (int64_t)w->hb_ms * w->liveness;
     if (s_once_gives_up(w, now))
         return;
@@ -501,13 +331,13 @@ static void s_timers(s_worker_t *w)
     if (w->state == S_ACTIVE && now - w->last_send >= w->hb_ms) {
         msg_t m;
         msg_init(&m, MSG_HEARTBEAT);
-        s_send(w, &m);
+        worker_send(w, &m);
     }
 }
 
 static long s_poll_timeout(const s_worker_t *w)
 {
-    int64_t now = s_now();
+    int64_t now = worker_now();
     int64_t next = w->state == S_WAITING ? w->reconnect_at
                                          : w->last_recv + (int64_t)w->hb_ms * w->liveness + 1;
     if (w->state == S_ACTIVE && w->last_send + w->hb_ms < next)
@@ -534,10 +364,10 @@ static void s_shutdown(s_worker_t *w)
     m.u.handback.n_task_ids = (uint32_t)n;
     m.u.handback.task_ids = ids;
     compute_drop_queued(w->compute);
-    s_send(w, &m);
+    worker_send(w, &m);
     msg_init(&m, MSG_BYE);
     snprintf(m.u.bye.reason, sizeof m.u.bye.reason, "worker shutting down");
-    s_send(w, &m);
+    worker_send(w, &m);
     int linger = 1000;
     zmq_setsockopt(w->sock, ZMQ_LINGER, &linger, sizeof linger);
 }
@@ -554,7 +384,7 @@ static void s_loop(s_worker_t *w, int stop_fd)
         if (zmq_poll(items, n, s_poll_timeout(w)) < 0 && errno != EINTR)
             break;
         if (items[0].revents & ZMQ_POLLIN) {
-            s_log(w, false, "stopping: handing back unfinished tasks");
+            worker_log(w, false, "stopping: handing back unfinished tasks");
             s_shutdown(w);
             break;
         }
@@ -564,19 +394,19 @@ static void s_loop(s_worker_t *w, int stop_fd)
         if (!w->done)
             s_timers(w);
         if (!w->done)
-            s_top_up(w);
+            worker_top_up(w);
         s_publish_status(w, w->done);
     }
 }
 
 static void s_kind_send(void *ctx, const msg_t *m)
 {
-    s_send(ctx, (msg_t *)m);
+    worker_send(ctx, (msg_t *)m);
 }
 
 static void s_kind_log(void *ctx, bool always, const char *text)
 {
-    s_log(ctx, always, "%s", text);
+    worker_log(ctx, always, "%s", text);
 }
 
 static int s_setup(s_worker_t *w, const worker_opts_t *opts, char *err, size_t errlen)
@@ -636,7 +466,7 @@ int worker_run(const worker_opts_t *opts, int stop_fd)
     s_worker_t w = {0};
     char err[256];
     if (s_setup(&w, opts, err, sizeof err) != 0) {
-        s_log(&w, true, "cannot start: %s", err);
+        worker_log(&w, true, "cannot start: %s", err);
         w.exit_code = EXIT_FAIL;
         goto done;
     }
@@ -645,7 +475,7 @@ int worker_run(const worker_opts_t *opts, int stop_fd)
         w.curve = true;
         if (curve_public_read(opts->server_key_file, w.server_pub, err, sizeof err) != 0 ||
             curve_keys_read(opts->secret_file, &w.keys, err, sizeof err) != 0) {
-            s_log(&w, true, "%s", err);
+            worker_log(&w, true, "%s", err);
             w.exit_code = EXIT_USAGE;
             goto done;
         }
@@ -660,7 +490,7 @@ int worker_run(const worker_opts_t *opts, int stop_fd)
     s_loop(&w, stop_fd);
     exit_deadline_arm(w.exit_code, opts->name, EXIT_WAIT_MS);
     if (w.bad_nb || w.unexpected_nb)
-        s_log(&w, false, "dropped %llu malformed and %llu unexpected messages",
+        worker_log(&w, false, "dropped %llu malformed and %llu unexpected messages",
               (unsigned long long)w.bad_nb, (unsigned long long)w.unexpected_nb);
 done:
     if (w.sock)
