@@ -4,7 +4,7 @@ Gigantua, Stockfish (`go perft`) and qperft, interleaved, medians of several rou
 
 usage: tools/bench/perft_speed.py [--octad build/bin/octad] [--gigantua PATH]
        [--stockfish /usr/games/stockfish] [--qperft PATH] [--rounds 3] [--quick]
-       [--only NAME,...]
+       [--only NAME,...] [--baseline PATH]
 
 Builds nothing. A program whose path is empty or not executable is left out (said on stderr);
 octad is required. Each round runs every position once with every program, one after the
@@ -16,6 +16,8 @@ single-threaded, and CPU time is far less disturbed by other work than wall time
 median is printed beside it. Stockfish's figure includes its start-up (~0.1 s).
 Gigantua is run as `gigantua FEN DEPTH EXPECTED` (exit 0 when its count equals EXPECTED,
 9 when not; it prints nothing in that form); qperft as `qperft DEPTH FEN`.
+--baseline PATH adds a second octad binary (say, main's, for a before/after measurement of a
+change) as the program "baseline", and a column octad/baseline.
 """
 import argparse
 import os
@@ -88,7 +90,7 @@ def run_qperft(path, fen, depth, _expected):
     return int(counts[-1]), wall, cpu
 
 
-PROGRAMS = [("octad", run_octad), ("gigantua", run_gigantua), ("stockfish", run_stockfish),
+PROGRAMS = [("octad", run_octad), ("baseline", run_octad), ("gigantua", run_gigantua), ("stockfish", run_stockfish),
             ("qperft", run_qperft)]
 
 
@@ -98,6 +100,7 @@ def parse_args():
     ap.add_argument("--gigantua", default="/work/ext/gigantua/Gigantua/giga_gcc")
     ap.add_argument("--stockfish", default="/usr/games/stockfish")
     ap.add_argument("--qperft", default="")
+    ap.add_argument("--baseline", default="", help="another octad binary, for before/after")
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--quick", action="store_true", help="two plies less everywhere (a smoke test)")
     ap.add_argument("--only", default="", help="comma-separated position names")
@@ -109,14 +112,15 @@ def parse_args():
 
 def main():
     a = parse_args()
-    paths = {"octad": a.octad, "gigantua": a.gigantua, "stockfish": a.stockfish, "qperft": a.qperft}
+    paths = {"octad": a.octad, "gigantua": a.gigantua, "stockfish": a.stockfish, "qperft": a.qperft,
+             "baseline": a.baseline}
     progs = []
     for name, fn in PROGRAMS:
         p = paths[name]
         if p and os.access(p, os.X_OK):
             progs.append((name, fn, p))
-        elif name == "octad":
-            sys.exit("perft_speed: --octad: not an executable: %r" % p)
+        elif name == "octad" or (name == "baseline" and p):
+            sys.exit("perft_speed: --%s: not an executable: %r" % (name, p))
         else:
             print("perft_speed: %s left out (no executable at %r)" % (name, p), file=sys.stderr)
     wanted = [s for s in a.only.split(",") if s]
@@ -145,8 +149,9 @@ def main():
 
     names = [n for n, _, _ in progs]
     head = "| position | depth | nodes | " + " | ".join("%s s (wall) | %s Mnps" % (n, n) for n in names)
-    if "gigantua" in names:
-        head += " | octad/gigantua"
+    ratios = [n for n in ("baseline", "gigantua") if n in names]
+    for n in ratios:
+        head += " | octad/" + n
     print(head + " |")
     print("|" + "---|" * (head.count("|")))
     for pos, _, depth in positions:
@@ -157,11 +162,11 @@ def main():
             wall = statistics.median(w for _, w in times[(pos, n)])
             secs[n] = cpu
             row += " | %.3f (%.3f) | %.1f" % (cpu, wall, nodes[pos] / cpu / 1e6)
-        if "gigantua" in names:
-            row += " | **%.2fx**" % (secs["gigantua"] / secs["octad"])
+        for n in ratios:
+            row += " | **%.3fx**" % (secs[n] / secs["octad"])
         print(row + " |")
     print("\n%d rounds, interleaved; seconds are medians of CPU time (wall in brackets); "
-          "octad/gigantua > 1 means octad is faster." % a.rounds)
+          "a ratio octad/X > 1 means octad is faster." % a.rounds)
 
 
 if __name__ == "__main__":
