@@ -66,11 +66,16 @@ def case_exact():
     for what, depth, pos in cases:
         ref = reference(depth, *pos)
         c = Coord("exact", depth, *pos)
-        # A waits before each task, at least 4 s over the whole job, so that on a loaded machine
-        # it cannot finish alone before B has joined (the delay changes no result: each move is
-        # searched alone); a position with few moves gets a longer wait per move.
-        a = start_worker(c, "A", "--test-delay-ms", max(300, 4000 // max(1, len(ref["lines"]))))
+        # Both workers must take part: A is stopped once it has joined and continued once B has,
+        # so it cannot finish the job alone however slowly B starts (a stop past its liveness
+        # ends its session and requeues its task: no result changes, each move is searched alone;
+        # --once-wait 1: if that made it miss the BYE, it leaves 1 s after the job).
+        a = start_worker(c, "A", "--test-delay-ms", 300, "--once-wait", 1)
+        c.wait_log(r"worker A joined")
+        a.send_signal(signal.SIGSTOP)
         b = start_worker(c, "B")
+        c.wait_log(r"worker B joined")
+        a.send_signal(signal.SIGCONT)
         got, text = c.finish()
         reap(a, b)
         check(same(got, ref), "%s: coordinator --analyse equals octad search --split (%d moves, best %s)"
